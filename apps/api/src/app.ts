@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ApiContext } from './context';
+import { AppError, installErrorHandler, registerApiNotFound } from './errors';
+import { contentSecurityPolicy, type CspOptions } from './plugins/csp';
+import { registerDocs } from './plugins/docs';
+import { registerRateLimit, type RateLimitOptions } from './plugins/rate-limit';
+import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { systemRoutes } from './modules/system/system.routes';
+
+export interface AppOptions extends Omit<ApiContext, 'db'> {
+  /** absent in a web-only process, which renders from a separate API */
+  db: ApiContext['db'] | undefined;
+  logger: FastifyServerOptions['loggerInstance'] | boolean;
+  /** mount the JSON API (role api/all); the health endpoints are always there */
+  serveApi: boolean;
+  trustProxy: boolean;
+  bodyLimitBytes: number;
+  rateLimit: RateLimitOptions;
+  csp: CspOptions;
+  cookieSecret: string;
+  /** readiness check; defaults to the database answering */
+  ready?: () => Promise<boolean>;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/**
+ * The Fastify app: base plugins in a fixed order (security, errors, docs, rate limit), then the
+ * domain modules. The caller may register more (the web app) before `listen`/`ready`.
+ */
+export async function createApp(options: AppOptions): Promise<FastifyInstance> {
+  const base: FastifyServerOptions = {
+    trustProxy: options.trustProxy,
+    bodyLimit: options.bodyLimitBytes,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  };
+  const app =
+    typeof options.logger === 'boolean'
+      ? Fastify({ ...base, logger: options.logger })
+      : Fastify({ ...base, loggerInstance: options.logger });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    // The CSP is ours (per-request script nonce shared with the web app); the rest is helmet's.
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    hsts: { maxAge: 15_552_000, includeSubDomains: true },
+  });
+  contentSecurityPolicy(app, options.csp);
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  await app.register(cookie, { secret: options.cookieSecret });
+  await registerRateLimit(app, options.rateLimit);
+  await registerDocs(app);
+
+  await app.register(systemRoutes, { ready: options.ready ?? (async () => (options.db ? options.db.ping() : true)) });
+  if (options.serveApi) {
+    if (!options.db) throw new Error('the API needs a database');
+    await app.register(catalogRoutes, { ...options, db: options.db });
+    registerApiNotFound(app);
+  }
+  app.setNotFoundHandler(async () => {
+    throw new AppError('NOT_FOUND');
+  });
+  return app;
+}

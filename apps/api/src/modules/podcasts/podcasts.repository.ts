@@ -1,0 +1,26 @@
+import type { Db } from '@nomsan/db/client';
+import { asc, desc, sql } from '@nomsan/db/orm';
+import { podcastEpisode, podcastSeries } from '@nomsan/db/schema/podcasts';
+
+/** Podcast queries. Only this file touches the podcast tables. */
+export function podcastsRepository(db: Db) {
+  return {
+    /** series with their episode count, most recently updated first */
+    async latestSeries(limit: number) {
+      const latest = sql<string>`(select max(${podcastEpisode.publishedAt}) from ${podcastEpisode} where ${podcastEpisode.seriesId} = ${podcastSeries.id})`;
+      return db
+        .select({
+          id: podcastSeries.id,
+          slug: podcastSeries.slug,
+          name: podcastSeries.name,
+          author: podcastSeries.author,
+          coverKey: podcastSeries.coverKey,
+          coverColor: podcastSeries.coverColor,
+          episodesCount: sql<number>`(select count(*)::int from ${podcastEpisode} where ${podcastEpisode.seriesId} = ${podcastSeries.id})`,
+        })
+        .from(podcastSeries)
+        .orderBy(desc(latest), asc(podcastSeries.id))
+        .limit(limit);
+    },
+  };
+}

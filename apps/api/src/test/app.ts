@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { createTestDatabase } from '@nomsan/db/testing';
+import type { DatabaseHandle } from '@nomsan/db/client';
+import { createApp, type AppOptions } from '../app';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/** The real app on an isolated copy of the seeded test database, driven through `inject`. */
+export async function createTestApp(overrides: Partial<AppOptions> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const app = await createApp({
+    db: database.handle,
+    publicBaseUrl: 'http://localhost:3000',
+    mediaBaseUrl: '/media',
+    logger: false,
+    serveApi: true,
+    trustProxy: false,
+    bodyLimitBytes: 1024 * 1024,
+    rateLimit: { perMinute: 0 },
+    csp: { mediaOrigins: [], connectOrigins: [], upgradeInsecure: false },
+    cookieSecret: 'test-cookie-secret-that-is-long-enough-0123456789',
+    ...overrides,
+  });
+  await app.ready();
+  return {
+    app,
+    db: database.handle,
+    close: async () => {
+      await app.close();
+      await database.dispose();
+    },
+  };
+}

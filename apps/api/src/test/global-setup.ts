@@ -1,0 +1,20 @@
+import { join } from 'node:path';
+import { buildTemplate } from '@nomsan/db/testing';
+import { seedDemo } from '@nomsan/demo/seed';
+
+/** Test catalogue: the default demo catalogue, so tests see what users see. */
+export const TEST_TITLES = 300;
+
+/** Vitest globalSetup: one migrated, seeded template per run; each test file copies it. */
+export default async function setup() {
+  const started = performance.now();
+  const cleanup = await buildTemplate(
+    {
+      name: `demo${TEST_TITLES}`,
+      prepare: async (db) => void (await seedDemo(db, { titles: TEST_TITLES, mediaDir: null })),
+    },
+    join(process.cwd(), '.tmp', `test-template-${process.pid}.tar.gz`),
+  );
+  console.log(`test database template ready in ${Math.round(performance.now() - started)} ms`);
+  return cleanup;
+}

@@ -1,0 +1,163 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import type { PublicConfig } from '@nomsan/contracts/web-context';
+
+export const roles = ['all', 'api', 'web', 'worker'] as const;
+export type Role = (typeof roles)[number];
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], { error: 'must be true or false' })
+    .optional()
+    .transform((value) => (value === undefined ? fallback : ['1', 'true', 'yes', 'on'].includes(value)));
+
+const url = (protocols: string[], what: string) =>
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { error: `must be a ${what} URL (${protocols.map((p) => `${p}//`).join(' or ')}...)` },
+  );
+
+const integer = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, { error: 'must be a whole number' })
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, { error: `must be between ${min} and ${max}` });
+
+/** Every setting the server reads, from the environment, parsed once at start-up. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: integer(0, 65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: url(['postgres:', 'postgresql:'], 'PostgreSQL').optional(),
+  DATABASE_POOL_SIZE: integer(1, 200).default(10),
+  REDIS_URL: url(['redis:', 'rediss:'], 'Redis').optional(),
+  PUBLIC_BASE_URL: url(['http:', 'https:'], 'http(s)').optional(),
+  MEDIA_BASE_URL: url(['http:', 'https:'], 'http(s)').optional(),
+  API_URL: url(['http:', 'https:'], 'http(s)').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SLOW_QUERY_MS: integer(1, 600_000).default(200),
+  TRUST_PROXY: flag(false),
+  SEED_DEMO: flag(true),
+  DEMO_TITLES: integer(1, 1_000_000).default(300),
+  SANDBOX: flag(true),
+  RATE_LIMIT_PER_MINUTE: integer(0, 1_000_000).default(600),
+  BODY_LIMIT_BYTES: integer(1024, 100 * 1024 * 1024).default(1024 * 1024),
+  COOKIE_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  SUPPORT_PHONE: z.string().min(1).default('7711-2018'),
+  SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('help@nomsan.mn'),
+  SHUTDOWN_TIMEOUT_MS: integer(0, 600_000).default(10_000),
+});
+
+export interface Config {
+  role: Role;
+  env: z.infer<typeof envSchema>['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  redisUrl: string | undefined;
+  publicBaseUrl: string;
+  mediaBaseUrl: string;
+  /** the API origin for server rendering in the web role; undefined means in-process */
+  apiUrl: string | undefined;
+  logLevel: string;
+  slowQueryMs: number;
+  trustProxy: boolean;
+  seedDemo: boolean;
+  demoTitles: number;
+  sandbox: boolean;
+  rateLimitPerMinute: number;
+  bodyLimitBytes: number;
+  cookieSecret: string;
+  supportPhone: string;
+  supportEmail: string;
+  shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {}
+
+function parseRole(argv: string[]): Role {
+  const index = argv.findIndex((arg) => arg === '--role' || arg.startsWith('--role='));
+  if (index === -1) return 'all';
+  const arg = argv[index] ?? '';
+  const value = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : argv[index + 1];
+  if (!value || !(roles as readonly string[]).includes(value)) {
+    throw new ConfigError(`--role must be one of ${roles.join(', ')} (got "${value ?? ''}")`);
+  }
+  return value as Role;
+}
+
+/** Reads argv and the environment; throws ConfigError with one readable line on a bad value. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv.slice(2)): Config {
+  const role = parseRole(argv);
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    const got = present[name];
+    throw new ConfigError(
+      `${name} ${issue?.message ?? 'is invalid'}${got !== undefined && !isSecret(name) ? ` (got "${got}")` : ''}`,
+    );
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  if (production && !e.COOKIE_SECRET) throw new ConfigError('COOKIE_SECRET must be set in production');
+  if (production && e.SANDBOX && env.SANDBOX === undefined) {
+    // Sandbox providers never run in production unless someone asks for them explicitly.
+    e.SANDBOX = false;
+  }
+  if (role === 'web' && !e.API_URL) {
+    throw new ConfigError('API_URL must be set for --role web (the API this web process renders from)');
+  }
+  const publicBaseUrl = (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    role,
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    redisUrl: e.REDIS_URL,
+    publicBaseUrl,
+    mediaBaseUrl: (e.MEDIA_BASE_URL ?? '/media').replace(/\/$/, ''),
+    apiUrl: e.API_URL?.replace(/\/$/, ''),
+    logLevel: e.LOG_LEVEL,
+    slowQueryMs: e.SLOW_QUERY_MS,
+    trustProxy: e.TRUST_PROXY,
+    seedDemo: e.SEED_DEMO,
+    demoTitles: e.DEMO_TITLES,
+    sandbox: e.SANDBOX,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    // Embedded mode gets a fixed development secret; production must configure its own.
+    cookieSecret: e.COOKIE_SECRET ?? 'nomsan-embedded-development-cookie-secret',
+    supportPhone: e.SUPPORT_PHONE,
+    supportEmail: e.SUPPORT_EMAIL,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+  };
+}
+
+function isSecret(name: string): boolean {
+  return /SECRET|PASSWORD|TOKEN|DATABASE_URL|REDIS_URL/.test(name);
+}
+
+/** What the browser may know about the configuration: an explicit allow-list. */
+export function publicConfig(config: Config): PublicConfig {
+  return {
+    supportPhone: config.supportPhone,
+    supportEmail: config.supportEmail,
+    publicBaseUrl: config.publicBaseUrl,
+    mediaBaseUrl: config.mediaBaseUrl,
+  };
+}

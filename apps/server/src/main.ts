@@ -1,0 +1,177 @@
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { createApp } from '@nomsan/api/app';
+import { openDatabase, type DatabaseHandle } from '@nomsan/db/client';
+import { withStartupLock } from '@nomsan/db/startup-lock';
+import { seedDemoIfEmpty } from '@nomsan/demo/seed';
+import { ConfigError, loadConfig, publicConfig, type Config } from './config';
+import { DataDirLockedError, lockDataDir } from '@nomsan/db/data-dir-lock';
+import { createLogger } from './logger';
+import type { Logger } from 'pino';
+import { registerWeb, webBuildDir } from './web';
+import { startWorker, type Worker } from './worker';
+
+/** Starts the server in the role asked for; resolves once it listens. */
+export async function start(config: Config) {
+  const log = createLogger(config.logLevel);
+  const serveApi = config.role === 'all' || config.role === 'api';
+  const serveWeb = config.role === 'all' || config.role === 'web';
+  const runWorker = config.role === 'all' || config.role === 'worker';
+  // A web-only process is stateless: it renders from the API at API_URL and opens no database.
+  const needsDatabase = serveApi || runWorker;
+  const releaseLock = needsDatabase && !config.databaseUrl ? lockDataDir(config.dataDir) : () => undefined;
+  let db: DatabaseHandle | undefined;
+  let app: FastifyInstance | undefined;
+  let worker: Worker | undefined;
+  try {
+    if (needsDatabase) db = await prepareDatabase(config, log);
+    app = await createApp({
+      db,
+      publicBaseUrl: config.publicBaseUrl,
+      mediaBaseUrl: config.mediaBaseUrl,
+      logger: log,
+      serveApi,
+      trustProxy: config.trustProxy,
+      bodyLimitBytes: config.bodyLimitBytes,
+      rateLimit: { perMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl },
+      csp: {
+        mediaOrigins: originsOf([config.mediaBaseUrl]),
+        connectOrigins: originsOf([config.apiUrl]),
+        upgradeInsecure: config.publicBaseUrl.startsWith('https:'),
+      },
+      cookieSecret: config.cookieSecret,
+      ...(db ? {} : { ready: () => apiAnswers(config.apiUrl) }),
+    });
+    if (config.mediaBaseUrl === '/media' && db) {
+      await app.register(fastifyStatic, {
+        root: join(config.dataDir, 'media'),
+        prefix: '/media/',
+        decorateReply: false,
+        maxAge: '7d',
+      });
+    }
+    if (serveWeb) {
+      const buildDir = webBuildDir();
+      if (!buildDir) throw new ConfigError('the web app is not built: run `npm run build` first');
+      await registerWeb(app, {
+        buildDir,
+        config: publicConfig(config),
+        apiUrl: serveApi ? undefined : config.apiUrl,
+        mode: config.env === 'development' ? 'development' : 'production',
+      });
+    }
+    if (runWorker && db) worker = startWorker(db.db, log);
+
+    await app.listen({ port: config.port, host: config.host });
+    log.info({ role: config.role, database: db?.kind ?? 'none', url: config.publicBaseUrl }, 'Nomsan is ready');
+  } catch (error) {
+    await app?.close().catch(() => undefined);
+    await worker?.stop().catch(() => undefined);
+    await db?.close().catch(() => undefined);
+    releaseLock();
+    throw error;
+  }
+
+  const running = { app, worker, db };
+  let stopping: Promise<void> | undefined;
+  /** Stops taking requests, lets in-flight ones finish, then closes everything. */
+  const stop = () =>
+    (stopping ??= (async () => {
+      const deadline = setTimeout(() => {
+        log.error('shutdown took too long; exiting');
+        process.exit(1);
+      }, config.shutdownTimeoutMs);
+      deadline.unref();
+      await running.app.close();
+      await running.worker?.stop();
+      await running.db?.close();
+      releaseLock();
+      clearTimeout(deadline);
+    })());
+  return { app: running.app, stop, log };
+}
+
+/** Opens the database, applies migrations and seeds the demo catalogue into an empty one. */
+async function prepareDatabase(config: Config, log: Logger): Promise<DatabaseHandle> {
+  const handle = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: join(config.dataDir, 'pglite'),
+    poolSize: config.databasePoolSize,
+    slowQueryMs: config.slowQueryMs,
+    onSlowQuery: ({ sql, ms }) => log.warn({ ms: Math.round(ms), sql }, 'slow query'),
+  });
+  try {
+    await withStartupLock(handle, config.databaseUrl, async () => {
+      await handle.migrate();
+      if (!config.seedDemo) return;
+      const seeded = await seedDemoIfEmpty(handle.db, {
+        titles: config.demoTitles,
+        mediaDir: join(config.dataDir, 'media'),
+        log: (message) => log.info(message),
+      });
+      if (seeded) log.info({ titles: config.demoTitles }, 'demo catalogue seeded');
+    });
+    return handle;
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function apiAnswers(apiUrl: string | undefined): Promise<boolean> {
+  if (!apiUrl) return false;
+  try {
+    const response = await fetch(`${apiUrl}/readyz`, { signal: AbortSignal.timeout(2000) });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+function originsOf(urls: (string | undefined)[]): string[] {
+  return urls.flatMap((url) => {
+    if (!url || !/^https?:/.test(url)) return [];
+    return [new URL(url).origin];
+  });
+}
+
+/** Reads the configuration, or prints one readable line and exits with code 1. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(`invalid configuration: ${error.message}`);
+    throw error;
+  }
+}
+
+/** Starts the server and stops it gracefully on SIGTERM or SIGINT. */
+export async function run(config: Config): Promise<void> {
+  let server: Awaited<ReturnType<typeof start>>;
+  try {
+    server = await start(config);
+  } catch (error) {
+    if (error instanceof ConfigError || error instanceof DataDirLockedError) fail(error.message);
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+      fail(`port ${config.port} is already in use; set PORT to another port`);
+    throw error;
+  }
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      server.log.info({ signal }, 'shutting down');
+      server.stop().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          server.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    });
+  }
+}
+
+function fail(message: string): never {
+  process.stderr.write(`nomsan: ${message}\n`);
+  process.exit(1);
+}

@@ -1,0 +1,134 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
+import { createApiClient, type Fetch } from '@nomsan/contracts/client';
+import type { PublicConfig, WebLoadContext } from '@nomsan/contracts/web-context';
+
+/** dist/web next to the server bundle, or the repository's dist/web when running from sources */
+export function webBuildDir(): string | null {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const candidates = [join(here, 'web'), join(here, '..', '..', '..', 'dist', 'web')];
+  return candidates.find((dir) => existsSync(join(dir, 'server', 'index.js'))) ?? null;
+}
+
+export interface WebOptions {
+  buildDir: string;
+  config: PublicConfig;
+  /** the API's origin for a separate web role; absent means the API runs in this process */
+  apiUrl: string | undefined;
+  mode: 'production' | 'development';
+}
+
+/**
+ * Serves the React Router app: built assets from dist/web/client, and every other path through
+ * server rendering. Loaders reach the API through the typed client: in-process (inject) when
+ * the API is mounted here, over HTTP to API_URL otherwise.
+ */
+export async function registerWeb(app: FastifyInstance, options: WebOptions): Promise<void> {
+  const build = (await import(pathToFileURL(join(options.buildDir, 'server', 'index.js')).href)) as ServerBuild;
+  const handle = createRequestHandler(build, options.mode);
+
+  await app.register(async (web) => {
+    // Form posts to route actions reach React Router unparsed.
+    web.removeAllContentTypeParsers();
+    web.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+
+    await web.register(fastifyStatic, {
+      root: join(options.buildDir, 'client'),
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders: (res, path) => {
+        res.setHeader(
+          'cache-control',
+          path.includes(`${join('client', 'assets')}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      },
+    });
+
+    web.route({
+      method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      url: '/*',
+      schema: { hide: true },
+      handler: async (request, reply) => {
+        const context: WebLoadContext = {
+          api: createApiClient(apiTransport(app, request, options.apiUrl)),
+          config: options.config,
+          cspNonce: reply.scriptNonce,
+          requestId: request.id,
+        };
+        // AppLoadContext is augmented to WebLoadContext inside the web app (apps/web/app/env.d.ts).
+        const response = await handle(toWebRequest(request, reply), context as unknown as AppLoadContext);
+        return sendWebResponse(reply, response);
+      },
+    });
+  });
+}
+
+function apiTransport(app: FastifyInstance, request: FastifyRequest, apiUrl: string | undefined) {
+  const forwarded = {
+    ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+    ...(request.headers.authorization ? { authorization: request.headers.authorization } : {}),
+    'x-request-id': request.id,
+  };
+  if (apiUrl) {
+    return { baseUrl: apiUrl, headers: { ...forwarded, 'x-forwarded-for': request.ip } };
+  }
+  const inject: Fetch = async (input, init) => {
+    const res = await app.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: input,
+      headers: { ...(init?.headers as Record<string, string>) },
+      remoteAddress: request.ip,
+      ...(typeof init?.body === 'string' ? { payload: init.body } : {}),
+    });
+    return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), {
+      status: res.statusCode,
+      headers: Object.entries(res.headers).flatMap(([name, value]) =>
+        value === undefined
+          ? []
+          : Array.isArray(value)
+            ? value.map((v) => [name, v] as [string, string])
+            : [[name, String(value)] as [string, string]],
+      ),
+    });
+  };
+  return { baseUrl: '', fetch: inject, headers: forwarded };
+}
+
+function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const origin = `${request.protocol}://${request.host}`;
+  const controller = new AbortController();
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+  }
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  return new Request(new URL(request.url, origin), {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+function sendWebResponse(reply: FastifyReply, response: Response): FastifyReply {
+  reply.status(response.status);
+  for (const [name, value] of response.headers) {
+    if (name === 'set-cookie') continue;
+    reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
+}

@@ -1,0 +1,67 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '@nomsan/db/client';
+import { jobsService, type JobHandler } from '@nomsan/api/modules/jobs/jobs.service';
+
+const IDLE_POLL_MS = 2_000;
+const DAY_MS = 24 * 60 * 60_000;
+
+export interface Worker {
+  stop(): Promise<void>;
+}
+
+/**
+ * The worker role: takes jobs from the PostgreSQL queue until stopped, and schedules the
+ * queue's own housekeeping once a day. Domain modules add their handlers here.
+ */
+export function startWorker(db: Db, log: FastifyBaseLogger): Worker {
+  const jobs = jobsService(db);
+  const handlers: Record<string, JobHandler> = {
+    'system.prune-jobs': async () => {
+      const removed = await jobs.pruneFinished(7 * DAY_MS);
+      log.info({ removed }, 'pruned finished jobs');
+      await scheduleHousekeeping();
+    },
+  };
+
+  async function scheduleHousekeeping() {
+    const day = new Date().toISOString().slice(0, 10);
+    await jobs.enqueue(
+      'system.prune-jobs',
+      {},
+      { runAt: new Date(Date.now() + DAY_MS), dedupeKey: `system.prune-jobs:${day}` },
+    );
+  }
+
+  let stopping = false;
+  let wake: (() => void) | undefined;
+  const loop = (async () => {
+    await scheduleHousekeeping().catch((error: unknown) =>
+      log.error({ err: error }, 'could not schedule housekeeping'),
+    );
+    while (!stopping) {
+      let worked = false;
+      try {
+        worked = await jobs.runOne(handlers);
+      } catch (error) {
+        log.error({ err: error }, 'job queue unavailable');
+      }
+      if (!worked && !stopping) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, IDLE_POLL_MS);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      }
+    }
+  })();
+
+  return {
+    async stop() {
+      stopping = true;
+      wake?.();
+      await loop;
+    },
+  };
+}

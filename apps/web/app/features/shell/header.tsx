@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { mn } from '@nomsan/contracts/messages';
+import { useAuth } from '~/lib/auth-store';
+import { GiftIcon, Logo, UserIcon } from '~/ui/icons';
+import { TopTabs } from './top-tabs';
+
+/** The login link carries the current page as `prev`, so signing in returns here. */
+export function loginHref(pathname: string, search: string): string {
+  if (pathname.startsWith('/auth')) return '/auth';
+  return `/auth?prev=${encodeURIComponent(`${pathname}${search}`)}`;
+}
+
+/** Desktop header: logo, search, promo icon, account; then the tabs. Compact on phones. */
+export function Header({ search }: { search: ReactNode }) {
+  const { pathname, search: query } = useLocation();
+  const { loggedIn, user } = useAuth();
+  return (
+    <header className="sticky top-0 z-30 border-b border-line bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-screen-2xl items-center gap-4 px-4 lg:px-6">
+        <Link to="/" aria-label={mn.layout.homeLink} className="shrink-0">
+          <Logo />
+        </Link>
+        <div className="hidden flex-1 justify-center md:flex">{search}</div>
+        <div className="ml-auto flex items-center gap-2 md:ml-0">
+          <Link
+            to="/promo"
+            aria-label={mn.layout.promo}
+            title={mn.layout.promo}
+            className="inline-flex size-10 items-center justify-center rounded-full text-ink hover:bg-brand-soft hover:text-brand"
+          >
+            <GiftIcon />
+          </Link>
+          {loggedIn ? (
+            <Link
+              to="/my-library"
+              className="inline-flex items-center gap-2 rounded-full px-3 py-2 text-sm font-semibold hover:bg-brand-soft"
+            >
+              <UserIcon />
+              <span className="hidden sm:inline">{user?.name || mn.user.defaultName}</span>
+            </Link>
+          ) : (
+            <Link
+              to={loginHref(pathname, query)}
+              className="inline-flex h-10 items-center rounded-full bg-brand px-5 text-sm font-semibold text-white hover:bg-brand-dark"
+            >
+              {mn.layout.login}
+            </Link>
+          )}
+        </div>
+      </div>
+      <TopTabs />
+    </header>
+  );
+}

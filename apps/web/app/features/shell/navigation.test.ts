@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { activeTab, chromeVisibility, showsSubmenu } from './navigation';
+
+describe('navigation', () => {
+  it('finds the active tab from the path', () => {
+    expect(activeTab('/')?.id).toBe('for-you');
+    expect(activeTab('/audio')?.id).toBe('book');
+    expect(activeTab('/subscription/credit')?.id).toBe('subscription');
+    expect(activeTab('/podcast/some-channel')?.id).toBe('podcast');
+    expect(activeTab('/tsagaan-sar')).toBeUndefined();
+  });
+
+  it('keeps the submenu open for Book and Subscription only', () => {
+    expect(showsSubmenu(activeTab('/summaries'))).toBe(true);
+    expect(showsSubmenu(activeTab('/subscription'))).toBe(true);
+    expect(showsSubmenu(activeTab('/podcast'))).toBe(false);
+  });
+
+  it('hides header and footer on /app-download and in mode=app', () => {
+    expect(chromeVisibility('/', new URLSearchParams())).toEqual({ header: true, footer: true, bottomBar: true });
+    expect(chromeVisibility('/', new URLSearchParams('mode=app'))).toEqual({
+      header: false,
+      footer: false,
+      bottomBar: false,
+    });
+    expect(chromeVisibility('/app-download', new URLSearchParams()).header).toBe(false);
+    expect(chromeVisibility('/audio', new URLSearchParams(), false).footer).toBe(false);
+  });
+});

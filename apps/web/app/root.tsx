@@ -1,0 +1,103 @@
+import type { ReactNode } from 'react';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from 'react-router';
+import { mn } from '@nomsan/contracts/messages';
+import type { Route } from './+types/root';
+import { useClientSession } from './features/session/use-client-session';
+import { BottomBar } from './features/shell/bottom-bar';
+import { Footer } from './features/shell/footer';
+import { Header } from './features/shell/header';
+import { chromeVisibility } from './features/shell/navigation';
+import { ErrorPage, NotFound } from './features/shell/status-pages';
+import { SearchBox } from './features/search/search-box';
+import { pageMeta } from './lib/meta';
+import { Toaster } from './ui/toaster';
+import stylesheet from './app.css?url';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export const meta: Route.MetaFunction = () => pageMeta({});
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const categories = await context.api.categories().catch(() => []);
+  return { categories, config: context.config, cspNonce: context.cspNonce };
+}
+
+// The category list and configuration do not change between pages.
+export const shouldRevalidate: ShouldRevalidateFunction = () => false;
+
+type RootData = Awaited<ReturnType<typeof loader>>;
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<RootData>('root');
+  const nonce = data?.cspNonce;
+  return (
+    <html lang="mn">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#0061ff" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+/** The default layout: header, discount-banner slot, page, footer, player slot, toasts. */
+function Shell({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<RootData>('root');
+  const { pathname, search } = useLocation();
+  const visible = chromeVisibility(pathname, new URLSearchParams(search));
+  useClientSession();
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+      >
+        {mn.layout.skipToContent}
+      </a>
+      {visible.header ? <Header search={<SearchBox categories={data?.categories ?? []} />} /> : null}
+      <div id="discount-banner" />
+      <main id="main" className={visible.bottomBar ? 'min-h-[60vh] pb-20 lg:pb-0' : 'min-h-[60vh]'}>
+        {children}
+      </main>
+      {visible.footer && data ? <Footer config={data.config} /> : null}
+      <div id="player" />
+      {visible.bottomBar ? <BottomBar /> : null}
+      <Toaster />
+    </>
+  );
+}
+
+export default function App() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return <Shell>{notFound ? <NotFound /> : <ErrorPage status={status} />}</Shell>;
+}

@@ -1,0 +1,168 @@
+// `npm run bench`: measures the built server on a benchmark catalogue with autocannon and
+// prints requests/s and p50/p99 latency per endpoint, with the ratio to a bare Fastify
+// hello-world measured in the same run.
+//
+//   BENCH_TITLES     catalogue size (default 100000); seeded once and reused in .bench/
+//   BENCH_DURATION   seconds per endpoint (default 10)
+//   BENCH_CONNECTIONS  concurrent connections (default 50)
+//   DATABASE_URL     benchmark on PostgreSQL (a database named nomsan_bench_<titles> is made)
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { openDatabase } from '@nomsan/db/client';
+import { seedDemoIfEmpty } from '@nomsan/demo/seed';
+import { freePort, ROOT } from '../e2e/support/server';
+
+const titles = Number(process.env.BENCH_TITLES ?? 100_000);
+const duration = Number(process.env.BENCH_DURATION ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const adminUrl = process.env.DATABASE_URL || undefined;
+
+interface Target {
+  name: string;
+  path: string;
+}
+
+/** Later issues add their endpoints here. */
+const targets: Target[] = [
+  { name: 'GET /healthz', path: '/healthz' },
+  { name: 'GET /api/categories', path: '/api/categories' },
+  { name: 'GET /api/newsfeed/tabs/for-you', path: '/api/newsfeed/tabs/for-you' },
+  { name: 'GET / (home page, SSR)', path: '/' },
+];
+
+async function waitReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${output()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`not ready: ${url}\n${output()}`);
+}
+
+function spawnLogged(command: string, args: string[], env: Record<string, string>) {
+  let output = '';
+  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  return { child, output: () => output };
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function measure(url: string) {
+  const result = await autocannon({ url, connections, duration, pipelining: 1 });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+/** The benchmark database, seeded once per catalogue size and kept for the next run. */
+async function prepareDatabase(): Promise<Record<string, string>> {
+  const started = performance.now();
+  if (adminUrl) {
+    const name = `nomsan_bench_${titles}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount === 0) await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const handle = await openDatabase({ url: url.toString() });
+    await handle.migrate();
+    const seeded = await seedDemoIfEmpty(handle.db, { titles, mediaDir: null, log: (m) => console.log(`  ${m}`) });
+    await handle.close();
+    if (seeded)
+      console.log(`seeded ${titles} titles on PostgreSQL in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    return { DATABASE_URL: url.toString() };
+  }
+  const dataDir = join(ROOT, '.bench', `data-${titles}`);
+  mkdirSync(dataDir, { recursive: true });
+  const marker = join(dataDir, 'seeded');
+  if (!existsSync(marker)) {
+    const handle = await openDatabase({ dataDir: join(dataDir, 'pglite') });
+    await handle.migrate();
+    await seedDemoIfEmpty(handle.db, { titles, mediaDir: join(dataDir, 'media'), log: (m) => console.log(`  ${m}`) });
+    await handle.close();
+    writeFileSync(marker, new Date().toISOString());
+    console.log(`seeded ${titles} titles on PGlite in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  return { DATA_DIR: dataDir };
+}
+
+const pad = (value: string, width: number) => value.padEnd(width);
+const num = (value: number, digits = 0) => value.toFixed(digits).padStart(9);
+
+async function main() {
+  console.log(
+    `Nomsan bench: ${titles} titles on ${adminUrl ? 'PostgreSQL' : 'PGlite'}, ${connections} connections, ${duration} s per endpoint`,
+  );
+  const dbEnv = await prepareDatabase();
+
+  const basePort = await freePort();
+  const baseline = spawnLogged(process.execPath, [join(ROOT, 'bench', 'baseline-server.mjs')], {
+    PORT: String(basePort),
+  });
+  await waitReady(`http://127.0.0.1:${basePort}/`, baseline.child, baseline.output);
+  const base = await measure(`http://127.0.0.1:${basePort}/`);
+  await stop(baseline.child);
+
+  const port = await freePort();
+  const server = spawnLogged(process.execPath, [join(ROOT, 'dist', 'server.js')], {
+    ...dbEnv,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+    COOKIE_SECRET: 'bench-cookie-secret-0123456789abcdef0123',
+    SEED_DEMO: 'false',
+    RATE_LIMIT_PER_MINUTE: '0',
+    LOG_LEVEL: 'warn',
+  });
+  const rows: { name: string; rps: number; p50: number; p99: number; errors: number }[] = [];
+  try {
+    await waitReady(`http://127.0.0.1:${port}/readyz`, server.child, server.output);
+    for (const target of targets) {
+      // A short warm-up fills caches and JIT before the measured run.
+      await autocannon({ url: `http://127.0.0.1:${port}${target.path}`, connections: 10, duration: 2 });
+      rows.push({ name: target.name, ...(await measure(`http://127.0.0.1:${port}${target.path}`)) });
+    }
+  } finally {
+    await stop(server.child);
+  }
+
+  console.log('');
+  console.log(
+    `${pad('endpoint', 34)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'errors'.padStart(9)}${'vs base'.padStart(9)}`,
+  );
+  console.log(
+    `${pad('bare Fastify hello-world (baseline)', 34)}${num(base.rps)}${num(base.p50, 1)}${num(base.p99, 1)}${num(base.errors)}${'1.00'.padStart(9)}`,
+  );
+  for (const row of rows) {
+    console.log(
+      `${pad(row.name, 34)}${num(row.rps)}${num(row.p50, 1)}${num(row.p99, 1)}${num(row.errors)}${num(row.rps / base.rps, 2)}`,
+    );
+  }
+  const failed = rows.filter((row) => row.errors > 0);
+  if (failed.length > 0) {
+    console.error(`\nerrors on: ${failed.map((row) => row.name).join(', ')}`);
+    process.exitCode = 1;
+  }
+}
+
+await main();

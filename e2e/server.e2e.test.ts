@@ -1,0 +1,84 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT, startServer } from './support/server';
+
+function runServer(env: Record<string, string>, script = join(ROOT, 'dist', 'server.js')) {
+  return spawnSync(process.execPath, [script], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+}
+
+describe('the server process', () => {
+  it.each([
+    [{ PORT: 'abc' }, 'nomsan: invalid configuration: PORT must be a whole number (got "abc")'],
+    [
+      { DATABASE_URL: 'postgres//nope' },
+      'nomsan: invalid configuration: DATABASE_URL must be a PostgreSQL URL (postgres:// or postgresql://...)',
+    ],
+  ])('refuses a bad setting %o with one readable line and exit code 1', (env, line) => {
+    for (const script of [join(ROOT, 'dist', 'server.js'), join(ROOT, 'scripts', 'start.mjs')]) {
+      const result = runServer(env, script);
+      expect(result.status).toBe(1);
+      expect(result.stderr.trim()).toBe(line);
+      expect(result.stdout.trim()).toBe('');
+    }
+  });
+
+  it('refuses a second server on the same data directory, and the first keeps serving', async () => {
+    const first = await startServer();
+    try {
+      const second = runServer({ PORT: '0', DATA_DIR: first.dataDir });
+      expect(second.status).toBe(1);
+      expect(second.stderr.trim()).toMatch(
+        /^nomsan: another Nomsan server \(pid \d+\) is already using .+; stop it or set DATA_DIR to another directory$/,
+      );
+      expect((await fetch(`${first.url}/readyz`)).status).toBe(200);
+    } finally {
+      expect(await first.stop()).toBe(0);
+    }
+    // A restart keeps the data and does not seed again.
+    const again = await startServer({ dataDir: first.dataDir });
+    try {
+      expect(again.output()).not.toContain('demo catalogue seeded');
+      const categories = (await (await fetch(`${again.url}/api/categories`)).json()) as { data: unknown[] };
+      expect(categories.data.length).toBeGreaterThanOrEqual(12);
+    } finally {
+      await again.stop();
+    }
+  });
+
+  it('drains in-flight requests on SIGTERM, then exits 0', async () => {
+    const server = await startServer();
+    const pages = Array.from({ length: 20 }, () =>
+      fetch(`${server.url}/`).then(async (r) => ({ status: r.status, body: await r.text() })),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const exit = server.stop('SIGTERM');
+    const results = await Promise.all(pages);
+    expect(results.every((r) => r.status === 200 && r.body.includes('</html>'))).toBe(true);
+    expect(await exit).toBe(0);
+    expect(server.output()).toContain('shutting down');
+  });
+
+  it('runs each role on its own: api without pages, web rendering from a separate api', async () => {
+    const api = await startServer({ args: ['--role', 'api'] });
+    try {
+      expect((await fetch(`${api.url}/api/categories`)).status).toBe(200);
+      expect((await fetch(`${api.url}/`)).status).toBe(404);
+      const web = await startServer({ args: ['--role', 'web'], env: { API_URL: api.url, DATABASE_URL: '' } });
+      try {
+        const html = await (await fetch(`${web.url}/`)).text();
+        expect(html).toContain('Ном хайх...');
+        expect(html).toContain('/media/covers/');
+      } finally {
+        await web.stop();
+      }
+    } finally {
+      await api.stop();
+    }
+  });
+});

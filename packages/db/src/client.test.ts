@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestDatabase, type TestDatabase } from './testing';
+
+describe('database client', () => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await test.dispose();
+  });
+
+  it('applies the migrations and answers queries', async () => {
+    expect(await test.handle.ping()).toBe(true);
+    const rows = await test.handle.db.execute<{ name: string }>(
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' order by 1`,
+    );
+    const names = rows.rows.map((row) => row.name);
+    expect(names).toEqual(
+      expect.arrayContaining(['catalog_book', 'commerce_offer', 'billing_plan', 'podcast_episode', 'system_job']),
+    );
+  });
+
+  it('has pg_trgm available for search', async () => {
+    await test.handle.db.execute(sql`create extension if not exists pg_trgm`);
+    const result = await test.handle.db.execute<{ s: number }>(sql`select similarity('цагаан сар', 'цаган сар') as s`);
+    expect(Number(result.rows[0]?.s)).toBeGreaterThan(0.3);
+  });
+
+  it('migrating twice is harmless', async () => {
+    await expect(test.handle.migrate()).resolves.toBeUndefined();
+  });
+});

@@ -1,0 +1,134 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+/**
+ * The database as modules see it. PGlite's driver answers `execute` with the same `{ rows }`
+ * shape as node-postgres, so one type serves both.
+ */
+export type Db = NodePgDatabase<Schema>;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** the embedded database itself, when it is PGlite */
+  client?: PGlite;
+  /** applies pending migrations; safe to call on every start */
+  migrate(): Promise<void>;
+  /** true when the database answers a trivial query */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres:// URL; when absent, embedded PGlite is used */
+  url?: string;
+  /** PGlite data directory; absent means in memory */
+  dataDir?: string;
+  /** an already created PGlite instance (tests load one from a dump) */
+  pglite?: PGlite;
+  /** pool size for PostgreSQL */
+  poolSize?: number;
+  /** queries slower than this are reported */
+  slowQueryMs?: number;
+  onSlowQuery?: (info: { sql: string; ms: number }) => void;
+}
+
+/**
+ * Migrations live beside the package sources (packages/db/migrations) and are copied next to
+ * the server bundle (dist/migrations) by the build; whichever exists is used.
+ */
+export function migrationsFolder(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const candidates = [join(here, '..', 'migrations'), join(here, 'migrations')];
+  const found = candidates.find((dir) => existsSync(join(dir, 'meta', '_journal.json')));
+  if (!found) throw new Error(`migrations not found (looked in ${candidates.join(', ')})`);
+  return found;
+}
+
+export async function openDatabase(options: DatabaseOptions = {}): Promise<DatabaseHandle> {
+  return options.url ? openPostgres(options.url, options) : openPglite(options);
+}
+
+async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = options.pglite ?? (await PGlite.create(options.dataDir, { extensions: { pg_trgm } }));
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    client,
+    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() }),
+    ping: async () => {
+      try {
+        await client.query('select 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, options: DatabaseOptions): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  const slowMs = options.slowQueryMs;
+  const onSlow = options.onSlowQuery;
+  if (slowMs !== undefined && onSlow) instrumentSlowQueries(pool, slowMs, onSlow);
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: migrationsFolder() }),
+    ping: async () => {
+      try {
+        await pool.query('select 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+function instrumentSlowQueries(
+  pool: pg.Pool,
+  thresholdMs: number,
+  report: (info: { sql: string; ms: number }) => void,
+): void {
+  pool.on('connect', (client) => {
+    const original = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      const started = performance.now();
+      const result = original(...args);
+      if (result instanceof Promise) {
+        void result.then(
+          () => {
+            const ms = performance.now() - started;
+            if (ms >= thresholdMs) report({ sql: sqlText(args[0]), ms });
+          },
+          () => undefined,
+        );
+      }
+      return result;
+    };
+  });
+}
+
+function sqlText(query: unknown): string {
+  const text = typeof query === 'string' ? query : (query as { text?: string } | null)?.text;
+  return (text ?? '').slice(0, 500);
+}

@@ -1,0 +1,2 @@
+/** The one Drizzle instance every module uses: query builders and operators come from here. */
+export * from 'drizzle-orm';

@@ -1,0 +1,259 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** Catalogue domain: what can be browsed. Prices live in commerce, plans in billing. */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const catalogPublisher = pgTable(
+  'catalog_publisher',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    logoKey: text('logo_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('catalog_publisher_slug_uq').on(t.slug)],
+);
+
+/** Authors, narrators and translators are all contributors; the role lives on the link. */
+export const catalogContributor = pgTable(
+  'catalog_contributor',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    bio: text('bio').notNull().default(''),
+    photoKey: text('photo_key'),
+    likesCount: integer('likes_count').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('catalog_contributor_slug_uq').on(t.slug)],
+);
+
+export const catalogCategory = pgTable(
+  'catalog_category',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    parentId: integer('parent_id'),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [uniqueIndex('catalog_category_slug_uq').on(t.slug)],
+);
+
+export const catalogTag = pgTable(
+  'catalog_tag',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('catalog_tag_slug_uq').on(t.slug)],
+);
+
+export const catalogSeries = pgTable(
+  'catalog_series',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('catalog_series_slug_uq').on(t.slug)],
+);
+
+/** A title. Its audio and e-book editions hang off it; English books are kind 'english_book'. */
+export const catalogBook = pgTable(
+  'catalog_book',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    slug: text('slug').notNull(),
+    kind: text('kind', { enum: ['book', 'english_book'] })
+      .notNull()
+      .default('book'),
+    language: text('language').notNull().default('mn'),
+    title: text('title').notNull(),
+    subtitle: text('subtitle'),
+    description: text('description').notNull().default(''),
+    shortDescription: text('short_description').notNull().default(''),
+    publisherId: integer('publisher_id').references(() => catalogPublisher.id),
+    seriesId: integer('series_id').references(() => catalogSeries.id),
+    seriesPosition: smallint('series_position'),
+    publishedYear: smallint('published_year'),
+    englishLevel: text('english_level'),
+    coverKey: text('cover_key'),
+    coverColor: text('cover_color').notNull().default('#d9e4ff'),
+    popularity: integer('popularity').notNull().default(0),
+    ratingAvg: real('rating_avg').notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
+    likesCount: integer('likes_count').notNull().default(0),
+    status: text('status', { enum: ['draft', 'published', 'withdrawn'] })
+      .notNull()
+      .default('published'),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('catalog_book_slug_uq').on(t.slug),
+    index('catalog_book_popularity_idx').on(t.status, t.popularity.desc(), t.id),
+    index('catalog_book_published_idx').on(t.status, t.publishedAt.desc(), t.id),
+    index('catalog_book_publisher_idx').on(t.publisherId),
+    index('catalog_book_kind_idx').on(t.kind, t.status, t.popularity.desc()),
+    check('catalog_book_rating_ck', sql`${t.ratingAvg} >= 0 and ${t.ratingAvg} <= 5`),
+  ],
+);
+
+export const catalogBookContributor = pgTable(
+  'catalog_book_contributor',
+  {
+    bookId: integer('book_id')
+      .notNull()
+      .references(() => catalogBook.id, { onDelete: 'cascade' }),
+    contributorId: integer('contributor_id')
+      .notNull()
+      .references(() => catalogContributor.id),
+    role: text('role', { enum: ['author', 'narrator', 'translator'] }).notNull(),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bookId, t.contributorId, t.role] }),
+    index('catalog_book_contributor_contributor_idx').on(t.contributorId, t.role),
+  ],
+);
+
+export const catalogBookCategory = pgTable(
+  'catalog_book_category',
+  {
+    bookId: integer('book_id')
+      .notNull()
+      .references(() => catalogBook.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => catalogCategory.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bookId, t.categoryId] }),
+    index('catalog_book_category_category_idx').on(t.categoryId),
+  ],
+);
+
+export const catalogBookTag = pgTable(
+  'catalog_book_tag',
+  {
+    bookId: integer('book_id')
+      .notNull()
+      .references(() => catalogBook.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => catalogTag.id),
+  },
+  (t) => [primaryKey({ columns: [t.bookId, t.tagId] }), index('catalog_book_tag_tag_idx').on(t.tagId)],
+);
+
+export const catalogAudioEdition = pgTable('catalog_audio_edition', {
+  bookId: integer('book_id')
+    .primaryKey()
+    .references(() => catalogBook.id, { onDelete: 'cascade' }),
+  durationSeconds: integer('duration_seconds').notNull(),
+  sampleSeconds: integer('sample_seconds').notNull().default(300),
+  /** media key of the source recording; packaging into DASH comes with the media domain */
+  audioFile: text('audio_file').notNull(),
+});
+
+export const catalogAudioChapter = pgTable(
+  'catalog_audio_chapter',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    bookId: integer('book_id')
+      .notNull()
+      .references(() => catalogAudioEdition.bookId, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    title: text('title').notNull(),
+    startSeconds: integer('start_seconds').notNull(),
+    durationSeconds: integer('duration_seconds').notNull(),
+  },
+  (t) => [uniqueIndex('catalog_audio_chapter_book_position_uq').on(t.bookId, t.position)],
+);
+
+export const catalogEbookEdition = pgTable('catalog_ebook_edition', {
+  bookId: integer('book_id')
+    .primaryKey()
+    .references(() => catalogBook.id, { onDelete: 'cascade' }),
+  pages: integer('pages').notNull(),
+  epubFile: text('epub_file').notNull(),
+});
+
+/** A book summary (text and audio): its own product, optionally of a catalogue book. */
+export const catalogSummary = pgTable(
+  'catalog_summary',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    slug: text('slug').notNull(),
+    bookId: integer('book_id').references(() => catalogBook.id),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    body: text('body')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    readingMinutes: smallint('reading_minutes').notNull(),
+    audioDurationSeconds: integer('audio_duration_seconds').notNull(),
+    audioFile: text('audio_file').notNull(),
+    coverKey: text('cover_key'),
+    coverColor: text('cover_color').notNull().default('#d9e4ff'),
+    popularity: integer('popularity').notNull().default(0),
+    status: text('status', { enum: ['draft', 'published', 'withdrawn'] })
+      .notNull()
+      .default('published'),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('catalog_summary_slug_uq').on(t.slug),
+    index('catalog_summary_popularity_idx').on(t.status, t.popularity.desc(), t.id),
+  ],
+);
+
+export const catalogSummaryContributor = pgTable(
+  'catalog_summary_contributor',
+  {
+    summaryId: integer('summary_id')
+      .notNull()
+      .references(() => catalogSummary.id, { onDelete: 'cascade' }),
+    contributorId: integer('contributor_id')
+      .notNull()
+      .references(() => catalogContributor.id),
+    role: text('role', { enum: ['author', 'narrator', 'translator'] }).notNull(),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.summaryId, t.contributorId, t.role] })],
+);
+
+export const catalogSummaryCategory = pgTable(
+  'catalog_summary_category',
+  {
+    summaryId: integer('summary_id')
+      .notNull()
+      .references(() => catalogSummary.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => catalogCategory.id),
+  },
+  (t) => [primaryKey({ columns: [t.summaryId, t.categoryId] })],
+);

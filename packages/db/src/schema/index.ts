@@ -1,0 +1,5 @@
+export * from './billing';
+export * from './catalog';
+export * from './commerce';
+export * from './podcasts';
+export * from './system';

@@ -1,0 +1,237 @@
+import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Db } from '@nomsan/db/client';
+import { sql } from '@nomsan/db/orm';
+import { billingPlan } from '@nomsan/db/schema/billing';
+import {
+  catalogAudioChapter,
+  catalogAudioEdition,
+  catalogBook,
+  catalogBookCategory,
+  catalogBookContributor,
+  catalogBookTag,
+  catalogCategory,
+  catalogContributor,
+  catalogEbookEdition,
+  catalogPublisher,
+  catalogSeries,
+  catalogSummary,
+  catalogSummaryCategory,
+  catalogSummaryContributor,
+  catalogTag,
+} from '@nomsan/db/schema/catalog';
+import { commerceBundle, commerceBundleItem, commerceCreditPack, commerceOffer } from '@nomsan/db/schema/commerce';
+import { podcastEpisode, podcastSeries } from '@nomsan/db/schema/podcasts';
+import { coverDesigns, generateCatalogue } from './generate';
+import { renderCovers } from './covers';
+import type { DemoCatalogue } from './model';
+
+export interface SeedOptions {
+  titles: number;
+  seed?: number;
+  /** where covers and media fixtures are written; null skips media (tests) */
+  mediaDir: string | null;
+  log?: (message: string) => void;
+}
+
+/** Seeds the demo catalogue when the catalogue is empty; true when it did. */
+export async function seedDemoIfEmpty(db: Db, options: SeedOptions): Promise<boolean> {
+  const existing = await db.execute<{ n: number }>(sql`select count(*)::int as n from ${catalogBook}`);
+  if (Number(existing.rows[0]?.n ?? 0) > 0) return false;
+  await seedDemo(db, options);
+  return true;
+}
+
+/** Generates the catalogue and writes it in one transaction, then its media. */
+export async function seedDemo(db: Db, options: SeedOptions): Promise<DemoCatalogue> {
+  const log = options.log ?? (() => undefined);
+  let started = performance.now();
+  const catalogue = generateCatalogue({
+    titles: options.titles,
+    ...(options.seed === undefined ? {} : { seed: options.seed }),
+  });
+  log(`demo catalogue generated: ${catalogue.books.length} titles in ${Math.round(performance.now() - started)} ms`);
+  started = performance.now();
+  await db.transaction(async (tx) => {
+    await insertCatalogue(tx as unknown as Db, catalogue);
+  });
+  log(`demo catalogue written in ${Math.round(performance.now() - started)} ms`);
+  if (options.mediaDir) {
+    started = performance.now();
+    copyFixtures(options.mediaDir);
+    await renderCovers(coverDesigns(catalogue), join(options.mediaDir, 'covers'));
+    log(`demo media ready in ${Math.round(performance.now() - started)} ms`);
+  }
+  return catalogue;
+}
+
+const BATCH = 1000;
+
+async function insertBatched<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH) await insert(rows.slice(i, i + BATCH));
+}
+
+async function insertCatalogue(db: Db, c: DemoCatalogue): Promise<void> {
+  await insertBatched(c.publishers, (rows) =>
+    db
+      .insert(catalogPublisher)
+      .values(
+        rows.map((p) => ({ id: p.id, slug: p.slug, name: p.name, description: p.description, logoKey: p.logoKey })),
+      ),
+  );
+  await insertBatched(c.contributors, (rows) =>
+    db
+      .insert(catalogContributor)
+      .values(rows.map((p) => ({ id: p.id, slug: p.slug, name: p.name, bio: p.bio, photoKey: p.photoKey }))),
+  );
+  await insertBatched(c.categories, (rows) => db.insert(catalogCategory).values(rows));
+  await insertBatched(c.tags, (rows) => db.insert(catalogTag).values(rows));
+  await insertBatched(c.series, (rows) => db.insert(catalogSeries).values(rows));
+  await insertBatched(c.books, (rows) =>
+    db.insert(catalogBook).values(
+      rows.map((b) => ({
+        id: b.id,
+        slug: b.slug,
+        kind: b.kind,
+        language: b.language,
+        title: b.title,
+        subtitle: b.subtitle,
+        description: b.description,
+        shortDescription: b.shortDescription,
+        publisherId: b.publisherId,
+        seriesId: b.seriesId,
+        seriesPosition: b.seriesPosition,
+        publishedYear: b.publishedYear,
+        englishLevel: b.englishLevel,
+        coverKey: b.coverKey,
+        coverColor: b.coverColor,
+        popularity: b.popularity,
+        ratingAvg: b.ratingAvg,
+        ratingCount: b.ratingCount,
+        likesCount: b.likesCount,
+        publishedAt: new Date(b.publishedAt),
+      })),
+    ),
+  );
+  await insertBatched(
+    c.books.flatMap((b) => b.contributors.map((link) => ({ bookId: b.id, ...link }))),
+    (rows) => db.insert(catalogBookContributor).values(rows),
+  );
+  await insertBatched(
+    c.books.flatMap((b) => b.categoryIds.map((categoryId) => ({ bookId: b.id, categoryId }))),
+    (rows) => db.insert(catalogBookCategory).values(rows),
+  );
+  await insertBatched(
+    c.books.flatMap((b) => b.tagIds.map((tagId) => ({ bookId: b.id, tagId }))),
+    (rows) => db.insert(catalogBookTag).values(rows),
+  );
+  await insertBatched(
+    c.books.flatMap((b) =>
+      b.audio
+        ? [
+            {
+              bookId: b.id,
+              durationSeconds: b.audio.durationSeconds,
+              sampleSeconds: b.audio.sampleSeconds,
+              audioFile: b.audio.audioFile,
+            },
+          ]
+        : [],
+    ),
+    (rows) => db.insert(catalogAudioEdition).values(rows),
+  );
+  await insertBatched(
+    c.books.flatMap((b) => (b.audio ? b.audio.chapters.map((chapter) => ({ bookId: b.id, ...chapter })) : [])),
+    (rows) => db.insert(catalogAudioChapter).values(rows),
+  );
+  await insertBatched(
+    c.books.flatMap((b) => (b.ebook ? [{ bookId: b.id, pages: b.ebook.pages, epubFile: b.ebook.epubFile }] : [])),
+    (rows) => db.insert(catalogEbookEdition).values(rows),
+  );
+  await insertBatched(c.summaries, (rows) =>
+    db.insert(catalogSummary).values(
+      rows.map((s) => ({
+        id: s.id,
+        slug: s.slug,
+        bookId: s.bookId,
+        title: s.title,
+        description: s.description,
+        body: s.body,
+        readingMinutes: s.readingMinutes,
+        audioDurationSeconds: s.audioDurationSeconds,
+        audioFile: s.audioFile,
+        coverKey: s.coverKey,
+        coverColor: s.coverColor,
+        popularity: s.popularity,
+        publishedAt: new Date(s.publishedAt),
+      })),
+    ),
+  );
+  await insertBatched(
+    c.summaries.flatMap((s) => s.contributors.map((link) => ({ summaryId: s.id, ...link }))),
+    (rows) => db.insert(catalogSummaryContributor).values(rows),
+  );
+  await insertBatched(
+    c.summaries.flatMap((s) => s.categoryIds.map((categoryId) => ({ summaryId: s.id, categoryId }))),
+    (rows) => db.insert(catalogSummaryCategory).values(rows),
+  );
+  await insertBatched(c.podcastSeries, (rows) => db.insert(podcastSeries).values(rows));
+  await insertBatched(c.podcastEpisodes, (rows) =>
+    db.insert(podcastEpisode).values(rows.map((e) => ({ ...e, publishedAt: new Date(e.publishedAt) }))),
+  );
+  await insertBatched(c.bundles, (rows) =>
+    db.insert(commerceBundle).values(rows.map(({ itemIds: _items, ...bundle }) => bundle)),
+  );
+  await insertBatched(
+    c.bundles.flatMap((b) => b.itemIds.map((itemId, position) => ({ bundleId: b.id, itemId, position }))),
+    (rows) => db.insert(commerceBundleItem).values(rows),
+  );
+  await insertBatched(c.offers, (rows) => db.insert(commerceOffer).values(rows));
+  await insertBatched(c.plans, (rows) => db.insert(billingPlan).values(rows));
+  await insertBatched(c.creditPacks, (rows) => db.insert(commerceCreditPack).values(rows));
+
+  // Rows were written with the generator's ids; move each identity past them.
+  for (const table of [
+    'catalog_publisher',
+    'catalog_contributor',
+    'catalog_category',
+    'catalog_tag',
+    'catalog_series',
+    'catalog_book',
+    'catalog_audio_chapter',
+    'catalog_summary',
+    'podcast_series',
+    'podcast_episode',
+    'commerce_bundle',
+    'commerce_offer',
+    'billing_plan',
+    'commerce_credit_pack',
+  ]) {
+    await db.execute(
+      sql.raw(
+        `select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from ${table}), 0) + 1, false)`,
+      ),
+    );
+  }
+}
+
+/** Audio and EPUB fixtures, next to the package sources or the server bundle. */
+export function fixturesDir(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const candidates = [join(here, '..', 'fixtures'), join(here, 'demo-fixtures')];
+  const found = candidates.find((dir) => existsSync(join(dir, 'audio')));
+  if (!found) throw new Error(`demo fixtures not found (looked in ${candidates.join(', ')})`);
+  return found;
+}
+
+function copyFixtures(mediaDir: string): void {
+  const source = fixturesDir();
+  for (const kind of ['audio', 'epub']) {
+    const target = join(mediaDir, kind);
+    mkdirSync(target, { recursive: true });
+    for (const file of readdirSync(join(source, kind))) {
+      if (!existsSync(join(target, file))) copyFileSync(join(source, kind, file), join(target, file));
+    }
+  }
+}
