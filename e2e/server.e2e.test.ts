@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, startServer } from './support/server';
@@ -29,7 +31,9 @@ describe('the server process', () => {
   });
 
   it('refuses a second server on the same data directory, and the first keeps serving', async () => {
-    const first = await startServer();
+    // An empty data directory: the first start seeds the demo catalogue.
+    const first = await startServer({ dataDir: join(mkdtempSync(join(tmpdir(), 'nomsan-e2e-empty-')), 'data') });
+    expect(first.output()).toContain('demo catalogue seeded');
     try {
       const second = runServer({ PORT: '0', DATA_DIR: first.dataDir });
       expect(second.status).toBe(1);
@@ -53,15 +57,32 @@ describe('the server process', () => {
 
   it('drains in-flight requests on SIGTERM, then exits 0', async () => {
     const server = await startServer();
-    const pages = Array.from({ length: 20 }, () =>
-      fetch(`${server.url}/`).then(async (r) => ({ status: r.status, body: await r.text() })),
+    const count = 40;
+    const pages = Array.from({ length: count }, () =>
+      fetch(`${server.url}/`).then(async (r) => ({
+        status: r.status,
+        body: await r.text(),
+        doneAt: performance.now(),
+      })),
     );
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Signal once the server has received every request (it logs each one as it arrives; the
+    // page's own API calls are logged too, with host localhost:80, and are not counted).
+    const received = () =>
+      server
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('"msg":"incoming request"') && line.includes('"url":"/","host":"127.0.0.1'))
+        .length;
+    await expect.poll(received).toBe(count);
+    const signalAt = performance.now();
     const exit = server.stop('SIGTERM');
     const results = await Promise.all(pages);
-    expect(results.every((r) => r.status === 200 && r.body.includes('</html>'))).toBe(true);
+    expect(results.map((r) => r.status)).toEqual(Array(count).fill(200));
+    expect(results.every((r) => r.body.includes('</html>'))).toBe(true);
     expect(await exit).toBe(0);
     expect(server.output()).toContain('shutting down');
+    const drained = results.filter((r) => r.doneAt > signalAt).length;
+    console.log(`SIGTERM with all ${count} requests received: ${drained} finished after the signal; none was dropped`);
   });
 
   it('runs each role on its own: api without pages, web rendering from a separate api', async () => {

@@ -46,11 +46,11 @@ describe('the store shell', () => {
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     await page.getByRole('navigation', { name: 'Үндсэн цэс' }).getByRole('link', { name: 'Ном', exact: true }).click();
     await page.waitForURL('**/audio');
-    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Аудио ном');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Аудио ном');
     const submenu = page.getByTestId('submenu');
-    await submenu.getByRole('link', { name: 'Товч ном' }).click();
+    await submenu.getByRole('link', { name: 'Товч ном', exact: true }).click();
     await page.waitForURL('**/summaries');
-    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Товч ном');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Товч ном');
     // No full reload happened: the marker set on the first page is still there.
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
     await context.close();
@@ -65,7 +65,7 @@ describe('the store shell', () => {
     await screenshot(page, 'not-found-1280');
     await page.getByRole('link', { name: 'Нүүр хуудас руу буцах' }).click();
     await page.waitForURL('**/book');
-    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Цахим ном');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Цахим ном');
     await context.close();
   });
 
@@ -107,7 +107,7 @@ describe('the store shell', () => {
     await expect.poll(() => menu.isVisible()).toBe(true);
     expect(await menu.getByRole('link', { name: 'Подкаст' }).count()).toBe(1);
     await screenshot(page, 'mobile-menu-375');
-    await menu.getByRole('link', { name: 'Товч ном' }).click();
+    await menu.getByRole('link', { name: 'Товч ном', exact: true }).click();
     await page.waitForURL('**/summaries');
     await context.close();
   });

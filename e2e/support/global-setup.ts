@@ -1,13 +1,24 @@
+import { cpSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startServer } from './server';
 
-/** One server with the demo catalogue for all journeys; its URL reaches the tests by env. */
+/**
+ * One server with the demo catalogue for all journeys; its URL reaches the tests by env. Its
+ * data directory, seeded once, is also kept as a template (copied while the server is stopped)
+ * for tests that start servers of their own.
+ */
 export default async function setup(_project: TestProject) {
   const started = performance.now();
-  const server = await startServer();
+  const first = await startServer();
+  await first.stop();
+  const template = join(mkdtempSync(join(tmpdir(), 'nomsan-e2e-template-')), 'data');
+  cpSync(first.dataDir, template, { recursive: true });
+  const server = await startServer({ dataDir: first.dataDir });
   console.log(`e2e server ready at ${server.url} in ${Math.round(performance.now() - started)} ms`);
   process.env.E2E_BASE_URL = server.url;
-  process.env.E2E_DATA_DIR = server.dataDir;
+  process.env.E2E_TEMPLATE_DATA_DIR = template;
   return async () => {
     await server.stop();
   };

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,12 +29,20 @@ export interface RunningServer {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+/** A fresh data directory holding a copy of the seeded demo catalogue (see global-setup). */
+export function seededDataDir(): string {
+  const dir = join(mkdtempSync(join(tmpdir(), 'nomsan-e2e-')), 'data');
+  const template = process.env.E2E_TEMPLATE_DATA_DIR;
+  if (template) cpSync(template, dir, { recursive: true });
+  return dir;
+}
+
 /** Starts the built server (`node dist/server.js`) and waits until /readyz answers. */
 export async function startServer(
   options: { env?: Record<string, string>; args?: string[]; dataDir?: string; timeoutMs?: number } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'nomsan-e2e-'));
+  const dataDir = options.dataDir ?? seededDataDir();
   let output = '';
   const child = spawn(process.execPath, [join(ROOT, 'dist', 'server.js'), ...(options.args ?? [])], {
     cwd: ROOT,

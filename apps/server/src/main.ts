@@ -9,6 +9,7 @@ import { ConfigError, loadConfig, publicConfig, type Config } from './config';
 import { DataDirLockedError, lockDataDir } from '@nomsan/db/data-dir-lock';
 import { createLogger } from './logger';
 import type { Logger } from 'pino';
+import { trackInFlight, type Drain } from './drain';
 import { registerWeb, webBuildDir } from './web';
 import { startWorker, type Worker } from './worker';
 
@@ -24,6 +25,7 @@ export async function start(config: Config) {
   let db: DatabaseHandle | undefined;
   let app: FastifyInstance | undefined;
   let worker: Worker | undefined;
+  let inFlight: Drain | undefined;
   try {
     if (needsDatabase) db = await prepareDatabase(config, log);
     app = await createApp({
@@ -63,6 +65,7 @@ export async function start(config: Config) {
     }
     if (runWorker && db) worker = startWorker(db.db, log);
 
+    inFlight = trackInFlight(app);
     await app.listen({ port: config.port, host: config.host });
     log.info({ role: config.role, database: db?.kind ?? 'none', url: config.publicBaseUrl }, 'Nomsan is ready');
   } catch (error) {
@@ -73,7 +76,7 @@ export async function start(config: Config) {
     throw error;
   }
 
-  const running = { app, worker, db };
+  const running = { app, worker, db, inFlight: inFlight as Drain };
   let stopping: Promise<void> | undefined;
   /** Stops taking requests, lets in-flight ones finish, then closes everything. */
   const stop = () =>
@@ -83,6 +86,7 @@ export async function start(config: Config) {
         process.exit(1);
       }, config.shutdownTimeoutMs);
       deadline.unref();
+      await running.inFlight.drain();
       await running.app.close();
       await running.worker?.stop();
       await running.db?.close();

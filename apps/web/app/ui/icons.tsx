@@ -118,3 +118,20 @@ export function Logo({ className = '' }: { className?: string }) {
     </span>
   );
 }
+
+export const PumpkinIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg viewBox="0 0 24 24" width={18} height={18} aria-hidden="true" focusable="false" {...p}>
+    <path d="M12 6.5c0-1.8.8-3 2.5-3.5" fill="none" stroke="#3f6212" strokeWidth="1.8" strokeLinecap="round" />
+    <ellipse cx="8" cy="14" rx="5" ry="6.5" fill="#ea580c" />
+    <ellipse cx="16" cy="14" rx="5" ry="6.5" fill="#ea580c" />
+    <ellipse cx="12" cy="14" rx="4.5" ry="7" fill="#f97316" />
+    <path
+      d="M9 12.5l1.5-1.5 1.5 1.5M12 12.5l1.5-1.5 1.5 1.5M9 16.5c2 1.3 4 1.3 6 0"
+      fill="none"
+      stroke="#431407"
+      strokeWidth="1.2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    />
+  </svg>
+);

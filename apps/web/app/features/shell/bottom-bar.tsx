@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { mn } from '@nomsan/contracts/messages';
 import { useAuth } from '~/lib/auth-store';
-import { CloseIcon, CrownIcon, HomeIcon, LibraryIcon, MenuIcon, SearchIcon } from '~/ui/icons';
+import { CloseIcon, CrownIcon, HomeIcon, LibraryIcon, MenuIcon, PumpkinIcon, SearchIcon } from '~/ui/icons';
 import { loginHref } from './header';
 import { MOBILE_CAMPAIGN_CHECK_MS, useVisibleTabs } from './top-tabs';
 
@@ -87,8 +87,8 @@ function MobileMenu({ onClose }: { onClose: () => void; currentPath: string }) {
         <ul className="divide-y divide-line">
           {tabs.map((tab) => (
             <li key={tab.id} className="py-2">
-              <Link to={tab.to} onClick={onClose} className="block py-2 text-base font-semibold">
-                {tab.id === 'halloween' ? '🎃 ' : ''}
+              <Link to={tab.to} onClick={onClose} className="flex items-center gap-1.5 py-2 text-base font-semibold">
+                {tab.id === 'halloween' ? <PumpkinIcon /> : null}
                 {tab.label}
               </Link>
               {tab.children ? (

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { mn } from '@nomsan/contracts/messages';
 import { HALLOWEEN_WINDOW, useTimeWindow } from '~/lib/time-window';
+import { PumpkinIcon } from '~/ui/icons';
 import { NAV_TABS, activeTab, showsSubmenu, type NavTab } from './navigation';
 
 /** Desktop re-checks the Halloween window every 60 s (the mobile menu every 30 s). */
@@ -55,11 +56,7 @@ export function TopTabs() {
                 </button>
               ) : (
                 <Link to={tab.to} className={tabClass(active)} aria-current={active ? 'page' : undefined}>
-                  {tab.id === 'halloween' ? (
-                    <span aria-hidden="true" className="mr-1">
-                      🎃
-                    </span>
-                  ) : null}
+                  {tab.id === 'halloween' ? <PumpkinIcon className="mr-1.5" /> : null}
                   {tab.label}
                 </Link>
               )}
