@@ -10,5 +10,7 @@ export default [
   route('english-book', 'routes/english-book.tsx'),
   route('podcast', 'routes/podcast.tsx'),
   route('app-download', 'routes/app-download.tsx'),
+  route('about', 'routes/about.tsx'),
+  route('help', 'routes/help.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -4,8 +4,6 @@ import type { Category } from '@nomsan/contracts/catalog';
 import { mn } from '@nomsan/contracts/messages';
 import { SearchIcon } from '~/ui/icons';
 
-export const SEARCH_DEBOUNCE_MS = 250;
-
 export function searchHref(text: string): string | null {
   const q = text.trim();
   return q ? `/search?q=${encodeURIComponent(q)}` : null;
@@ -18,15 +16,9 @@ export function searchHref(text: string): string | null {
 export function SearchBox({ categories, popular = [] }: { categories: Category[]; popular?: string[] }) {
   const navigate = useNavigate();
   const [text, setText] = useState('');
-  const [, setDebounced] = useState('');
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(text), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
 
   useEffect(() => {
     if (!open) return;
