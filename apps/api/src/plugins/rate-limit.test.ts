@@ -21,7 +21,9 @@ describe.runIf(redisUrl)('rate limit shared through Redis', () => {
     // A unique client address per run, so counters left by an earlier run do not interfere.
     const remoteAddress = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
     const hit = (t: TestApp) =>
-      t.app.inject({ url: '/api/categories', remoteAddress, headers: { 'x-request-id': randomUUID() } }).then((r) => r.statusCode);
+      t.app
+        .inject({ url: '/api/categories', remoteAddress, headers: { 'x-request-id': randomUUID() } })
+        .then((r) => r.statusCode);
     expect([await hit(a), await hit(b), await hit(a)]).toEqual([200, 200, 200]);
     expect(await hit(b)).toBe(429);
   });
