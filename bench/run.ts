@@ -69,6 +69,7 @@ async function measure(url: string) {
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
+    detail: `${result.non2xx} non-2xx, ${result.timeouts} timeouts, ${result.errors - result.timeouts} socket errors`,
   };
 }
 
@@ -134,7 +135,7 @@ async function main() {
     RATE_LIMIT_PER_MINUTE: '0',
     LOG_LEVEL: 'warn',
   });
-  const rows: { name: string; rps: number; p50: number; p99: number; errors: number }[] = [];
+  const rows: { name: string; rps: number; p50: number; p99: number; errors: number; detail: string }[] = [];
   try {
     await waitReady(`http://127.0.0.1:${port}/readyz`, server.child, server.output);
     for (const target of targets) {
@@ -160,7 +161,7 @@ async function main() {
   }
   const failed = rows.filter((row) => row.errors > 0);
   if (failed.length > 0) {
-    console.error(`\nerrors on: ${failed.map((row) => row.name).join(', ')}`);
+    console.error(`\nerrors on: ${failed.map((row) => `${row.name} (${row.detail})`).join(', ')}`);
     process.exitCode = 1;
   }
 }

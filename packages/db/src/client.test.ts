@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { openDatabase } from './client';
 import { createTestDatabase, type TestDatabase } from './testing';
 
 describe('database client', () => {
@@ -30,5 +31,26 @@ describe('database client', () => {
 
   it('migrating twice is harmless', async () => {
     await expect(test.handle.migrate()).resolves.toBeUndefined();
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('slow query log on PostgreSQL', () => {
+  it('reports queries slower than the threshold, with their SQL', async () => {
+    const reports: { sql: string; ms: number }[] = [];
+    const handle = await openDatabase({
+      url: process.env.DATABASE_URL,
+      poolSize: 1,
+      slowQueryMs: 20,
+      onSlowQuery: (info) => reports.push(info),
+    });
+    try {
+      await handle.db.execute(sql`select 1`);
+      await handle.db.execute(sql`select pg_sleep(0.05)`);
+      expect(await handle.ping()).toBe(true);
+    } finally {
+      await handle.close();
+    }
+    expect(reports.map((r) => r.sql)).toEqual(['select pg_sleep(0.05)']);
+    expect(reports[0]!.ms).toBeGreaterThanOrEqual(20);
   });
 });

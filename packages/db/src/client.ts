@@ -113,16 +113,21 @@ function instrumentSlowQueries(
     const original = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
       const started = performance.now();
-      const result = original(...args);
-      if (result instanceof Promise) {
-        void result.then(
-          () => {
-            const ms = performance.now() - started;
-            if (ms >= thresholdMs) report({ sql: sqlText(args[0]), ms });
-          },
-          () => undefined,
-        );
+      const done = () => {
+        const ms = performance.now() - started;
+        if (ms >= thresholdMs) report({ sql: sqlText(args[0]), ms });
+      };
+      // pool.query calls client.query with a callback; drizzle's own calls use the promise.
+      const last = args.length - 1;
+      const callback = args[last];
+      if (typeof callback === 'function') {
+        args[last] = (...results: unknown[]) => {
+          done();
+          return (callback as (...a: unknown[]) => unknown)(...results);
+        };
       }
+      const result = original(...args);
+      if (result instanceof Promise) void result.then(done, () => undefined);
       return result;
     };
   });

@@ -12,7 +12,11 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-/** Catalogue domain: what can be browsed. Prices live in commerce, plans in billing. */
+/**
+ * Catalogue domain: what can be browsed. Prices live in commerce, plans in billing.
+ * Descending index columns are NULLS FIRST, which is what a plain `ORDER BY x DESC` asks for:
+ * an index with NULLS LAST cannot serve it, and the query sorts the whole table instead.
+ */
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -111,10 +115,10 @@ export const catalogBook = pgTable(
   },
   (t) => [
     uniqueIndex('catalog_book_slug_uq').on(t.slug),
-    index('catalog_book_popularity_idx').on(t.status, t.popularity.desc(), t.id),
-    index('catalog_book_published_idx').on(t.status, t.publishedAt.desc(), t.id),
+    index('catalog_book_popularity_idx').on(t.status, t.popularity.desc().nullsFirst(), t.id),
+    index('catalog_book_published_idx').on(t.status, t.publishedAt.desc().nullsFirst(), t.id),
     index('catalog_book_publisher_idx').on(t.publisherId),
-    index('catalog_book_kind_idx').on(t.kind, t.status, t.popularity.desc()),
+    index('catalog_book_kind_popularity_idx').on(t.kind, t.status, t.popularity.desc().nullsFirst(), t.id),
     check('catalog_book_rating_ck', sql`${t.ratingAvg} >= 0 and ${t.ratingAvg} <= 5`),
   ],
 );
@@ -226,7 +230,7 @@ export const catalogSummary = pgTable(
   },
   (t) => [
     uniqueIndex('catalog_summary_slug_uq').on(t.slug),
-    index('catalog_summary_popularity_idx').on(t.status, t.popularity.desc(), t.id),
+    index('catalog_summary_popularity_idx').on(t.status, t.popularity.desc().nullsFirst(), t.id),
   ],
 );
 

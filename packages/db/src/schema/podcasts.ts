@@ -36,6 +36,6 @@ export const podcastEpisode = pgTable(
   },
   (t) => [
     uniqueIndex('podcast_episode_series_slug_uq').on(t.seriesId, t.slug),
-    index('podcast_episode_series_published_idx').on(t.seriesId, t.publishedAt.desc()),
+    index('podcast_episode_series_published_idx').on(t.seriesId, t.publishedAt.desc().nullsFirst()),
   ],
 );

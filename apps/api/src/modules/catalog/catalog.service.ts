@@ -1,12 +1,22 @@
-import type { BookCard, Category, NewsfeedTab, Shelf, SummaryCard } from '@nomsan/contracts/catalog';
+import {
+  newsfeedTabs,
+  type BookCard,
+  type Category,
+  type NewsfeedTab,
+  type Shelf,
+  type SummaryCard,
+} from '@nomsan/contracts/catalog';
 import { mn } from '@nomsan/contracts/messages';
 import type { ApiContext } from '../../context';
 import type { PodcastsService } from '../podcasts/podcasts.service';
 import { catalogRepository, type BookFilter, type BookOrder } from './catalog.repository';
+import { cached } from '../../lib/cached';
 import { groupBy } from '../../lib/group-by';
 import { coverImage } from './media-urls';
 
-const SHELF_SIZE = 18;
+const SHELF_SIZE = 12;
+const CATEGORIES_TTL_MS = 60_000;
+const FEED_TTL_MS = 30_000;
 
 export function catalogService(context: ApiContext, podcasts: PodcastsService) {
   const repository = catalogRepository(context.db.db);
@@ -87,15 +97,27 @@ export function catalogService(context: ApiContext, podcasts: PodcastsService) {
     podcast: async () => [shelf('podcasts', mn.home.podcasts, '/podcast', await podcasts.seriesCards(SHELF_SIZE))],
   };
 
-  return {
-    async categories(): Promise<Category[]> {
-      const rows = await repository.categories();
-      return rows.map((row) => ({ id: row.id, title: row.title, slug: row.slug, books_count: row.booksCount }));
-    },
+  // The feed is the same for every visitor until it is personalised; shelves move slowly.
+  const feeds = Object.fromEntries(
+    newsfeedTabs.map((tab) => [
+      tab,
+      cached(FEED_TTL_MS, async (): Promise<NewsfeedTab> => {
+        const shelves = await tabs[tab]();
+        return { tab, shelves: shelves.filter((s) => s.items.length > 0) };
+      }),
+    ]),
+  ) as Record<NewsfeedTab['tab'], () => Promise<NewsfeedTab>>;
 
-    async newsfeedTab(tab: NewsfeedTab['tab']): Promise<NewsfeedTab> {
-      const shelves = await tabs[tab]();
-      return { tab, shelves: shelves.filter((s) => s.items.length > 0) };
-    },
+  // Every page shows the category list, and it changes a few times a year: counting books per
+  // category once a minute per process is plenty.
+  const categories = cached(CATEGORIES_TTL_MS, async (): Promise<Category[]> => {
+    const rows = await repository.categories();
+    return rows.map((row) => ({ id: row.id, title: row.title, slug: row.slug, books_count: row.booksCount }));
+  });
+
+  return {
+    categories,
+
+    newsfeedTab: (tab: NewsfeedTab['tab']): Promise<NewsfeedTab> => feeds[tab](),
   };
 }
