@@ -13,6 +13,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '@nomsan/db/client';
 import { seedDemoIfEmpty } from '@nomsan/demo/seed';
+import { relatedBooksService } from '@nomsan/api/modules/catalog/related.service';
 import { freePort, ROOT } from '../e2e/support/server';
 
 const titles = Number(process.env.BENCH_TITLES ?? 100_000);
@@ -30,8 +31,21 @@ const targets: Target[] = [
   { name: 'GET /healthz', path: '/healthz' },
   { name: 'GET /api/categories', path: '/api/categories' },
   { name: 'GET /api/newsfeed/tabs/for-you', path: '/api/newsfeed/tabs/for-you' },
+  { name: 'GET /v4/books/{id}', path: '/v4/books/1' },
+  { name: 'GET /v5/books/{id}/related', path: '/v5/books/1/related' },
   { name: 'GET / (home page, SSR)', path: '/' },
+  { name: 'GET /{slug} (book page, SSR)', path: '/tsagaan-sar' },
 ];
+
+/** Precomputed related books, as the worker would make them after seeding. */
+async function ensureRelated(handle: Awaited<ReturnType<typeof openDatabase>>): Promise<void> {
+  const related = relatedBooksService(handle.db);
+  if (!(await related.needsComputing())) return;
+  const result = await related.compute();
+  console.log(
+    `  related books computed for ${result.books} books (${result.pairs} pairs) in ${(result.ms / 1000).toFixed(1)} s`,
+  );
+}
 
 async function waitReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 120_000;
@@ -88,6 +102,7 @@ async function prepareDatabase(): Promise<Record<string, string>> {
     const handle = await openDatabase({ url: url.toString() });
     await handle.migrate();
     const seeded = await seedDemoIfEmpty(handle.db, { titles, mediaDir: null, log: (m) => console.log(`  ${m}`) });
+    await ensureRelated(handle);
     await handle.close();
     if (seeded)
       console.log(`seeded ${titles} titles on PostgreSQL in ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -100,6 +115,7 @@ async function prepareDatabase(): Promise<Record<string, string>> {
     const handle = await openDatabase({ dataDir: join(dataDir, 'pglite') });
     await handle.migrate();
     await seedDemoIfEmpty(handle.db, { titles, mediaDir: join(dataDir, 'media'), log: (m) => console.log(`  ${m}`) });
+    await ensureRelated(handle);
     await handle.close();
     writeFileSync(marker, new Date().toISOString());
     console.log(`seeded ${titles} titles on PGlite in ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -8,6 +8,7 @@ import type { ApiContext } from './context';
 import { AppError, installErrorHandler, registerApiNotFound } from './errors';
 import { contentSecurityPolicy, type CspOptions } from './plugins/csp';
 import { registerDocs } from './plugins/docs';
+import { installHttpCaching } from './plugins/http-caching';
 import { registerRateLimit, type RateLimitOptions } from './plugins/rate-limit';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { systemRoutes } from './modules/system/system.routes';
@@ -67,6 +68,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     hsts: { maxAge: 15_552_000, includeSubDomains: true },
   });
   contentSecurityPolicy(app, options.csp);
+  installHttpCaching(app);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(cookie, { secret: options.cookieSecret });
   await registerRateLimit(app, options.rateLimit);

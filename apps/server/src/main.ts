@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { createApp } from '@nomsan/api/app';
+import { RELATED_JOB, relatedBooksService } from '@nomsan/api/modules/catalog/related.service';
+import { jobsService } from '@nomsan/api/modules/jobs/jobs.service';
 import { openDatabase, type DatabaseHandle } from '@nomsan/db/client';
 import { withStartupLock } from '@nomsan/db/startup-lock';
 import { seedDemoIfEmpty } from '@nomsan/demo/seed';
@@ -116,6 +118,10 @@ async function prepareDatabase(config: Config, log: Logger): Promise<DatabaseHan
       });
       if (seeded) log.info({ titles: config.demoTitles }, 'demo catalogue seeded');
     });
+    // A catalogue without precomputed related books (new, or just seeded) gets them from the worker.
+    if (await relatedBooksService(handle.db).needsComputing()) {
+      await jobsService(handle.db).enqueue(RELATED_JOB, {}, { dedupeKey: RELATED_JOB });
+    }
     return handle;
   } catch (error) {
     await handle.close().catch(() => undefined);

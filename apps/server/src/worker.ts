@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@nomsan/db/client';
+import { RELATED_JOB, relatedBooksService } from '@nomsan/api/modules/catalog/related.service';
 import { jobsService, type JobHandler } from '@nomsan/api/modules/jobs/jobs.service';
 
 const IDLE_POLL_MS = 2_000;
@@ -15,7 +16,12 @@ export interface Worker {
  */
 export function startWorker(db: Db, log: FastifyBaseLogger): Worker {
   const jobs = jobsService(db);
+  const related = relatedBooksService(db);
   const handlers: Record<string, JobHandler> = {
+    [RELATED_JOB]: async () => {
+      const result = await related.compute();
+      log.info(result, 'related books computed');
+    },
     'system.prune-jobs': async () => {
       const removed = await jobs.pruneFinished(7 * DAY_MS);
       log.info({ removed }, 'pruned finished jobs');

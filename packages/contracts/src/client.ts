@@ -1,5 +1,27 @@
 import type { z } from 'zod';
-import { categoriesResponse, newsfeedTabResponse, type newsfeedTabs } from './catalog';
+import {
+  bookDetailResponse,
+  bookListResponse,
+  bundleDetailResponse,
+  bundleListResponse,
+  categoriesResponse,
+  newsfeedTabResponse,
+  personDetailResponse,
+  publisherDetailResponse,
+  recommendResponse,
+  relatedResponse,
+  reviewsResponse,
+  showcaseResponse,
+  summaryDetailResponse,
+  summaryListResponse,
+  tagsResponse,
+  topicablesResponse,
+  topicResponse,
+  topicsResponse,
+  type newsfeedTabs,
+  type recommendKinds,
+  type relatedTypes,
+} from './catalog';
 import { errorEnvelope } from './http';
 import { mn, type ErrorCode } from './messages';
 
@@ -47,11 +69,95 @@ export function createApiClient(options: ApiClientOptions) {
     return schema.parse(body);
   }
 
+  const query = (params: Record<string, string | number | undefined>) => {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, String(value));
+    const text = search.toString();
+    return text ? `?${text}` : '';
+  };
+
   return {
     categories: async () => (await get('/api/categories', categoriesResponse)).data,
+    tags: async (take = 10) => (await get(`/api/book/tags${query({ take })}`, tagsResponse)).data,
     newsfeedTab: async (tab: (typeof newsfeedTabs)[number]) =>
       (await get(`/api/newsfeed/tabs/${tab}`, newsfeedTabResponse)).data,
+    recommend: async (kind: (typeof recommendKinds)[number]) =>
+      (await get(`/api/newsfeed/recommend/${kind}`, recommendResponse)).data,
+    showcase: async () => (await get('/v5/books/showcase', showcaseResponse)).data,
+
+    /** a book by id, or by its slug (`/v4/books/slug:{slug}`), old slugs included */
+    book: async (idOrSlug: number | string) =>
+      (
+        await get(
+          `/v4/books/${typeof idOrSlug === 'number' ? idOrSlug : `slug:${encodeURIComponent(idOrSlug)}`}`,
+          bookDetailResponse,
+        )
+      ).data,
+    related: async (id: number, type: (typeof relatedTypes)[number] = 'semantic', take?: number) =>
+      (await get(`/v5/books/${id}/related${query({ type, take })}`, relatedResponse)).data,
+    bookBundles: async (id: number) => (await get(`/v5/books/${id}/bundles`, bundleListResponse)).data,
+    /** every published book, a page at a time (sitemaps, lists) */
+    books: async (page = 1, pageSize = 24, sort: 'popular' | 'newest' = 'popular') =>
+      (await get(`/v5/books${query({ page, 'page[size]': pageSize, sort })}`, bookListResponse)).data,
+    booksInCategory: async (slug: string, page = 1, pageSize = 24, sort: 'popular' | 'newest' = 'popular') =>
+      (
+        await get(
+          `/v5/books${query({ 'filter[category]': slug, page, 'page[size]': pageSize, sort })}`,
+          bookListResponse,
+        )
+      ).data,
+
+    author: async (idOrSlug: number | string) =>
+      (await get(`/api/book/authors/${personKey(idOrSlug)}?include=likes_count`, personDetailResponse)).data,
+    authorBooks: async (id: number, page = 1) =>
+      (
+        await get(
+          `/api/book/authors/${id}/books${query({ include: 'likes_count', append: 'short_description', page })}`,
+          bookListResponse,
+        )
+      ).data,
+    narrator: async (idOrSlug: number | string) =>
+      (await get(`/v5/narrators/${personKey(idOrSlug)}/`, personDetailResponse)).data,
+    narratorBooks: async (id: number, page = 1) =>
+      (await get(`/v5/narrators/${id}/books${query({ page })}`, bookListResponse)).data,
+    publisher: async (idOrSlug: number | string) =>
+      (await get(`/api/publishers/v3/${personKey(idOrSlug)}`, publisherDetailResponse)).data,
+    publisherItems: async (id: number, page = 1) =>
+      (await get(`/api/publishers/v3/${id}/items${query({ page })}`, bookListResponse)).data,
+
+    summaries: async (page = 1) => (await get(`/v5/summary${query({ page })}`, summaryListResponse)).data,
+    summary: async (idOrSlug: number | string) =>
+      (await get(`/v5/summary/${personKey(idOrSlug)}`, summaryDetailResponse)).data,
+    summaryBundles: async (id: number) => (await get(`/v5/summaries/${id}/bundles`, bundleListResponse)).data,
+    englishBooks: async (page = 1) => (await get(`/v5/english-books${query({ page })}`, bookListResponse)).data,
+    englishBook: async (idOrSlug: number | string) =>
+      (await get(`/v5/english-books/${personKey(idOrSlug)}`, bookDetailResponse)).data,
+    bundle: async (idOrSlug: number | string) =>
+      (await get(`/v5/bundles/${personKey(idOrSlug)}`, bundleDetailResponse)).data,
+
+    reviews: async (type: 'book' | 'summary', id: number, page = 1) =>
+      (
+        await get(
+          `/api/reviews${query({ reviewable_type: type, reviewable_id: id, include: 'latestFiveReplies', page })}`,
+          reviewsResponse,
+        )
+      ).data,
+
+    topics: async () => (await get('/v5/discovery/topics', topicsResponse)).data,
+    topic: async (id: number) => (await get(`/v5/discovery/topics/${id}`, topicResponse)).data,
+    topicables: async (id: number, page = 1, pageSize = 20, type: 'all' | 'book' | 'summary' | 'podcast' = 'all') =>
+      (
+        await get(
+          `/v5/discovery/topics/${id}/topicables${query({ type, page_size: pageSize, page })}`,
+          topicablesResponse,
+        )
+      ).data,
   };
+}
+
+/** Detail endpoints take a numeric id, or `slug:{slug}` for pages that only know the slug. */
+function personKey(idOrSlug: number | string): string {
+  return typeof idOrSlug === 'number' ? String(idOrSlug) : `slug:${encodeURIComponent(idOrSlug)}`;
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

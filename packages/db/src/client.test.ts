@@ -40,17 +40,17 @@ describe.runIf(process.env.DATABASE_URL)('slow query log on PostgreSQL', () => {
     const handle = await openDatabase({
       url: process.env.DATABASE_URL,
       poolSize: 1,
-      slowQueryMs: 20,
+      slowQueryMs: 250,
       onSlowQuery: (info) => reports.push(info),
     });
     try {
       await handle.db.execute(sql`select 1`);
-      await handle.db.execute(sql`select pg_sleep(0.05)`);
+      await handle.db.execute(sql`select pg_sleep(0.4)`);
       expect(await handle.ping()).toBe(true);
     } finally {
       await handle.close();
     }
-    expect(reports.map((r) => r.sql)).toEqual(['select pg_sleep(0.05)']);
-    expect(reports[0]!.ms).toBeGreaterThanOrEqual(20);
+    expect(reports.map((r) => r.sql)).toEqual(['select pg_sleep(0.4)']);
+    expect(reports[0]!.ms).toBeGreaterThanOrEqual(250);
   });
 });

@@ -1849,3 +1849,98 @@ export function bundleDescription(rng: Rng, kind: 'book' | 'summary', count: num
     ]),
   ].join(' ');
 }
+
+// ---------------------------------------------------------------------------------------------
+// Discovery topics
+
+export interface TopicText {
+  title: string;
+  description: string;
+  /** items of these genres (by any of their categories) fit the topic */
+  genres: readonly Genre[];
+  kinds: readonly ('book' | 'summary' | 'podcast')[];
+  /** only books with an audio edition */
+  audioOnly?: boolean;
+  /** only books by Mongolian authors */
+  mongolianOnly?: boolean;
+  /** a ranked list of exactly this many of the most popular items, instead of a varied pick */
+  top?: number;
+}
+
+export const TOPIC_TEXTS: readonly TopicText[] = [
+  {
+    title: 'Амралтын өдрийн сонсгол',
+    description:
+      'Амралтын өдөр аяга цайны дэргэд эсвэл хотоос гарах замдаа сонсоход тохиромжтой аудио ном, подкастууд.',
+    genres: ['fiction', 'adventure', 'fantasy'],
+    kinds: ['book', 'podcast'],
+    audioOnly: true,
+  },
+  {
+    title: 'Бизнесийн шилдэг 10',
+    description: 'Менежер, бизнес эрхлэгчдийн хамгийн их уншиж, сонссон ном, товчлолууд нэг дор.',
+    genres: ['business', 'finance'],
+    kinds: ['book', 'summary'],
+    top: 10,
+  },
+  {
+    title: 'Хүүхэдтэйгээ хамт',
+    description: 'Бяцхан хүүхэдтэйгээ хамт унших үлгэр, орой унтахын өмнө сонсох ном, эцэг эхчүүдэд хэрэгтэй зөвлөгөө.',
+    genres: ['children', 'family'],
+    kinds: ['book', 'summary', 'podcast'],
+  },
+  {
+    title: 'Түүхийн аялал',
+    description: 'Их Монгол Улсаас өнөө үе хүртэлх түүхийн замналаар аялуулах ном, намтар, подкастууд.',
+    genres: ['history', 'biography'],
+    kinds: ['book', 'summary', 'podcast'],
+  },
+  {
+    title: 'Монгол зохиолчдын шилдэг бүтээл',
+    description: 'Монголын уран зохиолын сонгодог болон орчин үеийн шилдэг бүтээлүүдийг нэг дор цуглууллаа.',
+    genres: ['fiction', 'poetry', 'adventure'],
+    kinds: ['book', 'podcast'],
+    mongolianOnly: true,
+  },
+  {
+    title: 'Сэтгэлийн амар амгалан',
+    description: 'Стресс, түгшүүрээ даван туулж, өөртэйгөө эвтэй байхад туслах ном, товчлол, подкастууд.',
+    genres: ['psychology', 'philosophy', 'health'],
+    kinds: ['book', 'summary', 'podcast'],
+  },
+  {
+    title: 'Өөрийгөө хөгжүүлэх аян',
+    description: 'Шинэ дадал суулгаж, зорилгодоо хүрэхэд урам өгөх ном, товчлолуудын сонголт.',
+    genres: ['selfhelp'],
+    kinds: ['book', 'summary', 'podcast'],
+  },
+  {
+    title: 'Англи хэлээ ахиулъя',
+    description: 'Түвшин бүрт тохирсон англи хэл дээрх ном, аудио ном болон хэл сурах подкаст.',
+    genres: ['english'],
+    kinds: ['book', 'podcast'],
+  },
+  {
+    title: 'Санхүүгийн бичиг үсэг',
+    description: 'Мөнгөө зөв төлөвлөж, хуримтлал, хөрөнгө оруулалтаа эхлүүлэхэд хэрэгтэй мэдлэг.',
+    genres: ['finance'],
+    kinds: ['book', 'summary', 'podcast'],
+  },
+  {
+    title: 'Шинжлэх ухааны сонирхолтой ертөнц',
+    description: 'Сансар огторгуйгаас хүний бие махбод хүртэлх нээлт, судалгааг энгийнээр тайлбарласан бүтээлүүд.',
+    genres: ['science', 'health'],
+    kinds: ['book', 'summary', 'podcast'],
+  },
+];
+
+/** Renamed entities: the earlier name whose slug still redirects to the current one. */
+export const FORMER_NAMES: readonly { entityType: 'book' | 'contributor'; current: string; former: string }[] = [
+  // The first edition carried its subtitle in the title.
+  { entityType: 'book', current: 'Цагаан сар', former: 'Цагаан сар роман' },
+  { entityType: 'book', current: 'Дадлын хүч', former: 'Дадлын хүч: Жижиг алхмын агуу үр дүн' },
+  // An earlier translation's title.
+  { entityType: 'book', current: 'Наян хоногт дэлхийг тойрсон нь', former: 'Дэлхийг наян хоногт тойрсон нь' },
+  // Written without 'ё' at first, as many sites still do.
+  { entityType: 'contributor', current: 'Фёдор Достоевский', former: 'Федор Достоевский' },
+];

@@ -59,6 +59,18 @@ function mongolianTexts(c: DemoCatalogue): [label: string, text: string][] {
     add(`plan ${p.id} description`, p.description);
   }
   for (const p of c.creditPacks) add(`credit pack ${p.id}`, p.name);
+  for (const r of c.reviews) {
+    add(`review ${r.id} author`, r.authorName);
+    add(`review ${r.id} body`, r.body);
+  }
+  for (const r of c.reviewReplies) {
+    add(`reply ${r.id} author`, r.authorName);
+    add(`reply ${r.id} body`, r.body);
+  }
+  for (const t of c.topics) {
+    add(`topic ${t.id} title`, t.title);
+    add(`topic ${t.id} description`, t.description);
+  }
   return texts;
 }
 
@@ -182,6 +194,7 @@ describe('slugs', () => {
     podcastSeries: catalogue.podcastSeries,
     podcastEpisodes: catalogue.podcastEpisodes,
     bundles: catalogue.bundles,
+    topics: catalogue.topics,
   };
 
   it.each(Object.entries(entities))('are unique and URL-safe for %s', (_, rows) => {
@@ -195,6 +208,34 @@ describe('slugs', () => {
 
   it('romanise the Mongolian title', () => {
     expect(catalogue.books.find((b) => b.title === 'Цагаан сар')?.slug).toBe('tsagaan-sar');
+  });
+
+  it('keep earlier slugs of renamed entities apart from every current slug of their type', () => {
+    const current = {
+      book: catalogue.books,
+      summary: catalogue.summaries,
+      contributor: catalogue.contributors,
+      publisher: catalogue.publishers,
+      category: catalogue.categories,
+      bundle: catalogue.bundles,
+      podcast: catalogue.podcastSeries,
+    };
+    expect(catalogue.slugHistory).toHaveLength(5);
+    expect(catalogue.slugHistory).toContainEqual({
+      entityType: 'book',
+      slug: 'tsagaan-sar-roman',
+      entityId: catalogue.books.find((b) => b.title === 'Цагаан сар')?.id,
+    });
+    expect(new Set(catalogue.slugHistory.map((h) => h.entityType))).toEqual(
+      new Set(['book', 'contributor', 'summary']),
+    );
+    for (const entry of catalogue.slugHistory) {
+      const rows: { id: number; slug: string }[] = current[entry.entityType];
+      expect(entry.slug).toMatch(SLUG);
+      expect(rows.some((row) => row.id === entry.entityId)).toBe(true);
+      expect(rows.some((row) => row.slug === entry.slug)).toBe(false);
+    }
+    expect(duplicates(catalogue.slugHistory.map((h) => `${h.entityType}/${h.slug}`))).toEqual([]);
   });
 });
 
@@ -262,6 +303,156 @@ describe('references', () => {
     for (const summary of catalogue.summaries) files.add(join('audio', summary.audioFile));
     for (const episode of catalogue.podcastEpisodes) files.add(join('audio', episode.audioFile));
     for (const file of files) expect(existsSync(join(FIXTURES_DIR, file)), file).toBe(true);
+  });
+});
+
+describe('reviews', () => {
+  const END = Date.UTC(2025, 10, 1);
+  const reviewsOf = new Map<string, DemoCatalogue['reviews']>();
+  for (const review of catalogue.reviews) {
+    const key = `${review.reviewableType}-${review.reviewableId}`;
+    reviewsOf.set(key, [...(reviewsOf.get(key) ?? []), review]);
+  }
+  const items = [
+    ...catalogue.books.map((b) => ({ key: `book-${b.id}`, publishedAt: b.publishedAt })),
+    ...catalogue.summaries.map((s) => ({ key: `summary-${s.id}`, publishedAt: s.publishedAt })),
+  ];
+
+  it('number reviews and replies 1..n and point at rows that exist', () => {
+    const books = new Set(catalogue.books.map((b) => b.id));
+    const summaries = new Set(catalogue.summaries.map((s) => s.id));
+    const reviews = new Set(catalogue.reviews.map((r) => r.id));
+    expect(catalogue.reviews.map((r) => r.id)).toEqual(catalogue.reviews.map((_, i) => i + 1));
+    expect(catalogue.reviewReplies.map((r) => r.id)).toEqual(catalogue.reviewReplies.map((_, i) => i + 1));
+    for (const review of catalogue.reviews) {
+      expect((review.reviewableType === 'book' ? books : summaries).has(review.reviewableId)).toBe(true);
+    }
+    for (const reply of catalogue.reviewReplies) expect(reviews.has(reply.reviewId)).toBe(true);
+  });
+
+  it('give most books and summaries zero to twelve reviews, popular ones more', () => {
+    const counts = items.map((item) => reviewsOf.get(item.key)?.length ?? 0);
+    expect(Math.max(...counts)).toBeLessThanOrEqual(12);
+    const none = counts.filter((n) => n === 0).length / counts.length;
+    expect(none).toBeGreaterThan(0.05);
+    expect(none).toBeLessThan(0.25);
+    expect(catalogue.reviews.length).toBeGreaterThan(800);
+    const byPopularity = [...catalogue.books].sort((a, b) => b.popularity - a.popularity);
+    const mean = (books: typeof byPopularity) => books.reduce((sum, b) => sum + b.ratingCount, 0) / books.length;
+    expect(mean(byPopularity.slice(0, 30))).toBeGreaterThan(2 * mean(byPopularity.slice(-100)));
+  });
+
+  it('rate mostly well but not only well', () => {
+    const stars = [0, 0, 0, 0, 0, 0];
+    for (const review of catalogue.reviews) {
+      expect([1, 2, 3, 4, 5]).toContain(review.rating);
+      stars[review.rating] = (stars[review.rating] ?? 0) + 1;
+    }
+    const total = catalogue.reviews.length;
+    expect((stars[4]! + stars[5]!) / total).toBeGreaterThan(0.6);
+    expect((stars[2]! + stars[3]!) / total).toBeGreaterThan(0.1);
+    expect(stars[1]).toBeGreaterThan(0);
+    expect(new Set(catalogue.reviews.map((r) => r.body)).size).toBeGreaterThan(total * 0.5);
+  });
+
+  it('keep every book rating consistent with its reviews', () => {
+    for (const book of catalogue.books) {
+      const ratings = (reviewsOf.get(`book-${book.id}`) ?? []).map((r) => r.rating);
+      expect(book.ratingCount).toBe(ratings.length);
+      const average = ratings.length === 0 ? 0 : ratings.reduce((a, b) => a + b, 0) / ratings.length;
+      expect(book.ratingAvg).toBe(Math.round(average * 10) / 10);
+    }
+  });
+
+  it('date reviews after publication and replies after their review, all before 2025-11-01', () => {
+    const published = new Map(items.map((item) => [item.key, Date.parse(item.publishedAt)]));
+    const reviewDates = new Map(catalogue.reviews.map((r) => [r.id, Date.parse(r.createdAt)]));
+    for (const review of catalogue.reviews) {
+      const at = Date.parse(review.createdAt);
+      expect(review.createdAt).toBe(new Date(at).toISOString());
+      expect(at).toBeGreaterThan(published.get(`${review.reviewableType}-${review.reviewableId}`)!);
+      expect(at).toBeLessThan(END);
+    }
+    for (const reply of catalogue.reviewReplies) {
+      const at = Date.parse(reply.createdAt);
+      expect(at).toBeGreaterThan(reviewDates.get(reply.reviewId)!);
+      expect(at).toBeLessThan(END);
+    }
+  });
+
+  it('answer about a third of reviews with one to six replies, some from staff', () => {
+    const replies = new Map<number, number>();
+    for (const reply of catalogue.reviewReplies) replies.set(reply.reviewId, (replies.get(reply.reviewId) ?? 0) + 1);
+    const share = replies.size / catalogue.reviews.length;
+    expect(share).toBeGreaterThan(0.2);
+    expect(share).toBeLessThan(0.4);
+    for (const count of replies.values()) expect(count).toBeLessThanOrEqual(6);
+    expect(Math.max(...replies.values())).toBeGreaterThan(3);
+    const staff = catalogue.reviewReplies.filter((r) => r.isStaff);
+    expect(staff.length).toBeGreaterThan(0);
+    expect(staff.length).toBeLessThan(catalogue.reviewReplies.length);
+    for (const reply of catalogue.reviewReplies) expect(reply.authorName === 'Номсан баг').toBe(reply.isStaff);
+  });
+
+  it("quote only Mongolian titles and name the item's own narrator", () => {
+    const bodies = catalogue.reviews.map((r) => r.body).join(' ');
+    expect(bodies).toContain('«Цагаан сар»');
+    expect(bodies).toMatch(/Уншигч \S/);
+  });
+});
+
+describe('showcase and topics', () => {
+  it('place eight popular books in the showcase, Цагаан сар among them', () => {
+    const showcase = catalogue.books
+      .filter((b) => b.showcasePosition !== null)
+      .sort((a, b) => a.showcasePosition! - b.showcasePosition!);
+    expect(showcase.map((b) => b.showcasePosition)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(showcase.map((b) => b.title)).toContain('Цагаан сар');
+    expect(new Set(showcase.map((b) => b.categoryIds[0])).size).toBeGreaterThanOrEqual(6);
+    const median = [...catalogue.books].sort((a, b) => a.popularity - b.popularity)[150]!.popularity;
+    for (const book of showcase) {
+      expect(book.popularity).toBeGreaterThan(median);
+      expect(book.ratingCount).toBeGreaterThan(0);
+      if (book.title !== 'Цагаан сар') expect(book.audio !== null && book.ebook !== null).toBe(true);
+    }
+  });
+
+  it('collect eight to twenty existing books, summaries and podcasts per topic', () => {
+    const targets = {
+      book: new Set(catalogue.books.map((b) => b.id)),
+      summary: new Set(catalogue.summaries.map((s) => s.id)),
+      podcast: new Set(catalogue.podcastSeries.map((p) => p.id)),
+    };
+    expect(catalogue.topics.length).toBeGreaterThanOrEqual(8);
+    expect(catalogue.topics.length).toBeLessThanOrEqual(10);
+    expect(catalogue.topics.map((t) => t.id)).toEqual(catalogue.topics.map((_, i) => i + 1));
+    expect(catalogue.topics.map((t) => t.position)).toEqual(catalogue.topics.map((_, i) => i + 1));
+    const kinds = new Set<string>();
+    for (const topic of catalogue.topics) {
+      expect(topic.items.length).toBeGreaterThanOrEqual(8);
+      expect(topic.items.length).toBeLessThanOrEqual(20);
+      expect(duplicates(topic.items.map((i) => `${i.itemType}-${i.itemId}`))).toEqual([]);
+      for (const item of topic.items) {
+        expect(targets[item.itemType].has(item.itemId)).toBe(true);
+        kinds.add(item.itemType);
+      }
+    }
+    expect(kinds).toEqual(new Set(['book', 'summary', 'podcast']));
+  });
+
+  it('fill topics by category', () => {
+    const business = catalogue.topics.find((t) => t.title === 'Бизнесийн шилдэг 10')!;
+    expect(business.items).toHaveLength(10);
+    const categoryIds = new Set(
+      catalogue.categories.filter((c) => ['Бизнес', 'Санхүү'].includes(c.title)).map((c) => c.id),
+    );
+    for (const item of business.items) {
+      const row =
+        item.itemType === 'book'
+          ? catalogue.books.find((b) => b.id === item.itemId)
+          : catalogue.summaries.find((s) => s.id === item.itemId);
+      expect(row?.categoryIds.some((id) => categoryIds.has(id))).toBe(true);
+    }
   });
 });
 
@@ -403,5 +594,12 @@ describe('a 100 000-title catalogue', () => {
     expect(new Set(big.books.map((b) => b.coverKey)).size).toBeLessThanOrEqual(600);
     expect(coverKeys(big).length).toBeLessThan(2500);
     expect(elapsed).toBeLessThan(20_000);
+    // Reviews only for the first 3000 books: the rest have no rating.
+    expect(big.reviews.length).toBeLessThan(40_000);
+    expect(
+      Math.max(...big.reviews.filter((r) => r.reviewableType === 'book').map((r) => r.reviewableId)),
+    ).toBeLessThanOrEqual(3000);
+    expect(big.books.slice(3000).every((b) => b.ratingCount === 0 && b.ratingAvg === 0)).toBe(true);
+    expect(big.books.filter((b) => b.showcasePosition !== null)).toHaveLength(8);
   }, 60_000);
 });

@@ -24,6 +24,7 @@ import {
   episodeDescription,
   episodeTitle,
   FIXED_BOOKS,
+  FORMER_NAMES,
   foreignAuthorBio,
   foreignNamePool,
   GENRE_TAGS,
@@ -42,6 +43,7 @@ import {
   summaryBundleTitle,
   summaryDescription,
   TAG_NAMES,
+  TOPIC_TEXTS,
   translatorBio,
   type FixedBook,
   type ForeignName,
@@ -66,12 +68,17 @@ import type {
   DemoPodcastEpisode,
   DemoPodcastSeries,
   DemoPublisher,
+  DemoReview,
+  DemoReviewReply,
   DemoSeries,
+  DemoSlugHistory,
   DemoSummary,
   DemoTag,
+  DemoTopic,
   SubscriptionScope,
 } from './model';
 import { createRng, hashString, type Rng } from './random';
+import { readerReply, reviewBody, reviewerName, STAFF_NAME, staffReply, type ReviewSubject } from './review-text';
 
 export interface GenerateOptions {
   seed?: number;
@@ -375,13 +382,16 @@ function makeEbook(rng: Rng, genre: Genre): DemoEbookEdition {
   return { pages: pageCount(rng, genre), epubFile: epubFor(genre) };
 }
 
-/** Popularity is heavy-tailed: a few hits, many quiet titles. */
+/**
+ * Popularity is heavy-tailed: a few hits, many quiet titles. The rating is filled in later from
+ * the generated reviews; its two draws stay so the rest of the stream (and every book after
+ * this one) is unchanged.
+ */
 function popularityStats(rng: Rng, boost: number) {
   const popularity = Math.round(10 + 9990 * Math.pow(rng.next(), 3) * boost);
-  const ratingCount = Math.round(popularity * (0.01 + rng.next() * 0.09));
-  const ratingAvg = ratingCount === 0 ? 0 : Math.round((3.3 + rng.next() * 1.7) * 10) / 10;
+  if (Math.round(popularity * (0.01 + rng.next() * 0.09)) > 0) rng.next();
   const likesCount = Math.round(popularity * (0.05 + rng.next() * 0.3));
-  return { popularity, ratingCount, ratingAvg, likesCount };
+  return { popularity, ratingCount: 0, ratingAvg: 0, likesCount };
 }
 
 function pickGenre(rng: Rng, index: number, fixed: FixedBook | undefined): Genre {
@@ -504,7 +514,11 @@ function makeBook(ctx: BookContext, index: number): { book: DemoBook; facts: Boo
     englishLevel,
     coverKey,
     coverColor: coverColorFor(coverKey),
-    ...stats,
+    popularity: stats.popularity,
+    showcasePosition: null,
+    ratingAvg: stats.ratingAvg,
+    ratingCount: stats.ratingCount,
+    likesCount: stats.likesCount,
     publishedAt: isoDate(publishedMs),
     contributors: authorship.contributors,
     categoryIds: makeCategoryIds(ctx, genre),
@@ -856,6 +870,339 @@ function groupIds(pairs: (readonly [number, number])[]): Map<number, number[]> {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Reviews and replies
+
+/**
+ * Reviews are written for the first 3000 books and 1000 summaries by id only. A 100 000-title
+ * catalogue would otherwise carry well over a million reviews, and the demo needs them only on
+ * the pages people actually open; later books have no rating (ratingCount 0, ratingAvg 0).
+ */
+const REVIEWED_BOOKS = 3000;
+const REVIEWED_SUMMARIES = 1000;
+const MAX_REVIEWS = 12;
+const MAX_REPLIES = 6;
+
+type Rating = DemoReview['rating'];
+
+/** Star counts skewed positive; `quality` (-1..1) shifts weight between five stars and the low ones. */
+function pickRating(rng: Rng, quality: number): Rating {
+  return rng.weighted<Rating>([
+    [5, 40 + 25 * quality],
+    [4, 32],
+    [3, 14 - 6 * quality],
+    [2, 8 - 4 * quality],
+    [1, 4 - 2.5 * quality],
+  ]);
+}
+
+/** Popular titles collect more reviews; about one in seven quiet titles has none. */
+function reviewCount(rng: Rng, popularity: number): number {
+  if (rng.chance(popularity > 3000 ? 0.03 : 0.18)) return 0;
+  const share = Math.sqrt(Math.min(1, popularity / 10_000));
+  return clamp(Math.round(1 + (MAX_REVIEWS - 1) * share * (0.6 + 0.5 * rng.next())), 1, MAX_REVIEWS);
+}
+
+interface ReviewTarget {
+  type: DemoReview['reviewableType'];
+  id: number;
+  popularity: number;
+  publishedMs: number;
+  subject: ReviewSubject;
+  /** fixed titles are the well-loved books: they are reviewed better */
+  favourite: boolean;
+}
+
+interface ReviewOutput {
+  reviews: DemoReview[];
+  reviewReplies: DemoReviewReply[];
+}
+
+function addReplies(rng: Rng, out: ReviewOutput, review: DemoReview, fromMs: number, hasAudio: boolean): void {
+  if (!rng.chance(0.3)) return;
+  const count = rng.weighted<number>([
+    [1, 40],
+    [2, 25],
+    [3, 15],
+    [4, 10],
+    [5, 6],
+    [MAX_REPLIES, 4],
+  ]);
+  let previous = fromMs;
+  let staffAnswered = false;
+  for (let i = 0; i < count; i += 1) {
+    // Replies follow within days of each other, never after the catalogue's "today".
+    const from = previous + 10 * 60_000;
+    const to = Math.min(previous + 30 * DAY_MS, CATALOGUE_END);
+    if (to - from < 2 * 60_000) break;
+    previous = randomMoment(rng, from, to);
+    const staff: boolean = !staffAnswered && rng.chance(i === 0 ? (review.rating <= 3 ? 0.6 : 0.3) : 0.15);
+    staffAnswered ||= staff;
+    let authorName = staff ? STAFF_NAME : reviewerName(rng);
+    if (authorName === review.authorName) authorName = reviewerName(rng);
+    out.reviewReplies.push({
+      id: out.reviewReplies.length + 1,
+      reviewId: review.id,
+      authorName,
+      isStaff: staff,
+      body: staff ? staffReply(rng, review.rating, hasAudio) : readerReply(rng, review.rating, rng.chance(0.6)),
+      createdAt: isoDate(previous),
+    });
+  }
+}
+
+/** Writes the target's reviews, oldest first, and returns their ratings. */
+function addReviews(rng: Rng, out: ReviewOutput, target: ReviewTarget): Rating[] {
+  const from = target.publishedMs + DAY_MS;
+  if (CATALOGUE_END - from < DAY_MS) return [];
+  const count = reviewCount(rng, target.popularity);
+  const quality = target.favourite ? 0.3 + 0.7 * rng.next() : -1 + 2 * rng.next();
+  const moments = Array.from({ length: count }, () => randomMoment(rng, from, CATALOGUE_END)).sort((a, b) => a - b);
+  const names = new Set<string>();
+  const ratings: Rating[] = [];
+  for (const moment of moments) {
+    let authorName = reviewerName(rng);
+    for (let attempt = 0; attempt < 3 && names.has(authorName); attempt += 1) authorName = reviewerName(rng);
+    names.add(authorName);
+    const rating = pickRating(rng, quality);
+    ratings.push(rating);
+    const review: DemoReview = {
+      id: out.reviews.length + 1,
+      reviewableType: target.type,
+      reviewableId: target.id,
+      authorName,
+      rating,
+      body: reviewBody(rng, target.subject, rating),
+      createdAt: isoDate(moment),
+    };
+    out.reviews.push(review);
+    addReplies(rng, out, review, moment, target.subject.narrator !== null);
+  }
+  return ratings;
+}
+
+function firstNarrator(links: DemoBook['contributors'], contributors: DemoContributor[]): string | null {
+  const narrator = links.find((c) => c.role === 'narrator');
+  return narrator ? (contributors[narrator.contributorId - 1]?.name ?? null) : null;
+}
+
+/** Reviews books, then summaries; sets each reviewed book's rating from its reviews. */
+function makeReviews(
+  rng: Rng,
+  books: DemoBook[],
+  facts: BookFacts[],
+  summaries: DemoSummary[],
+  contributors: DemoContributor[],
+): ReviewOutput {
+  const out: ReviewOutput = { reviews: [], reviewReplies: [] };
+  const bookLimit = Math.min(books.length, REVIEWED_BOOKS);
+  for (let index = 0; index < bookLimit; index += 1) {
+    const book = books[index] as DemoBook;
+    const ratings = addReviews(rng, out, {
+      type: 'book',
+      id: book.id,
+      popularity: book.popularity,
+      publishedMs: Date.parse(book.publishedAt),
+      favourite: index < FIXED_BOOKS.length,
+      subject: {
+        kind: 'book',
+        // English titles would put Latin letters into Mongolian text.
+        title: book.kind === 'book' ? book.title : null,
+        genre: (facts[index] as BookFacts).genre,
+        narrator: book.audio ? firstNarrator(book.contributors, contributors) : null,
+        translated: book.contributors.some((c) => c.role === 'translator'),
+        ebook: book.ebook !== null,
+      },
+    });
+    book.ratingCount = ratings.length;
+    book.ratingAvg =
+      ratings.length === 0 ? 0 : Math.round((ratings.reduce((sum, r) => sum + r, 0) / ratings.length) * 10) / 10;
+  }
+  for (const summary of summaries.slice(0, REVIEWED_SUMMARIES)) {
+    const category = CATEGORY_TEXTS[(summary.categoryIds[0] ?? 1) - 1];
+    addReviews(rng, out, {
+      type: 'summary',
+      id: summary.id,
+      popularity: summary.popularity,
+      publishedMs: Date.parse(summary.publishedAt),
+      favourite: false,
+      subject: {
+        kind: 'summary',
+        title: summary.title,
+        genre: category?.genre ?? 'business',
+        narrator: firstNarrator(summary.contributors, contributors),
+        translated: false,
+        ebook: false,
+      },
+    });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Home page showcase
+
+const SHOWCASE_SIZE = 8;
+const SHOWCASE_LEAD = 'Цагаан сар';
+
+/**
+ * 'Цагаан сар' and the most popular Mongolian book with both editions from each of seven
+ * other categories, ordered by popularity. Only reviewed books qualify, so every hero shows
+ * a rating.
+ */
+function assignShowcase(books: DemoBook[]): void {
+  const limit = Math.min(books.length, REVIEWED_BOOKS);
+  const lead = books.slice(0, FIXED_BOOKS.length).find((b) => b.title === SHOWCASE_LEAD);
+  const eligible = (b: DemoBook) =>
+    b.kind === 'book' && b.audio !== null && b.ebook !== null && b.ratingCount > 0 && b !== lead;
+  const byPopularity = (a: DemoBook, b: DemoBook) => b.popularity - a.popularity || a.id - b.id;
+  const champions = new Map<number, DemoBook>();
+  for (let index = 0; index < limit; index += 1) {
+    const book = books[index] as DemoBook;
+    if (!eligible(book)) continue;
+    const category = book.categoryIds[0] as number;
+    const best = champions.get(category);
+    if (!best || byPopularity(book, best) < 0) champions.set(category, book);
+  }
+  const picks: DemoBook[] = lead ? [lead] : [];
+  const usedCategories = new Set(picks.map((b) => b.categoryIds[0]));
+  for (const book of [...champions.values()].sort(byPopularity)) {
+    if (picks.length >= SHOWCASE_SIZE) break;
+    if (usedCategories.has(book.categoryIds[0])) continue;
+    usedCategories.add(book.categoryIds[0]);
+    picks.push(book);
+  }
+  // A tiny catalogue may have too few categories: fill up with the next most popular books.
+  if (picks.length < SHOWCASE_SIZE) {
+    const rest = books
+      .slice(0, limit)
+      .filter((b) => eligible(b) && !picks.includes(b))
+      .sort(byPopularity);
+    picks.push(...rest.slice(0, SHOWCASE_SIZE - picks.length));
+  }
+  picks.sort(byPopularity).forEach((book, i) => {
+    book.showcasePosition = i + 1;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Discovery topics
+
+type TopicItem = DemoTopic['items'][number];
+
+/** Spreads each kind evenly through the list, so a topic reads book, book, summary, book, podcast ... */
+function interleave(groups: TopicItem[][]): TopicItem[] {
+  const keyed = groups.flatMap((items, g) => items.map((item, i) => ({ item, key: (i + 0.5) / items.length, g })));
+  return keyed.sort((a, b) => a.key - b.key || a.g - b.g).map((k) => k.item);
+}
+
+function makeTopics(
+  rng: Rng,
+  books: DemoBook[],
+  summaries: DemoSummary[],
+  podcasts: DemoPodcastSeries[],
+  categoryIdByGenre: Map<Genre, number>,
+  mongolianAuthorTagId: number | undefined,
+): DemoTopic[] {
+  const taken = new Set<string>();
+  const byPopularity = (a: { popularity: number; id: number }, b: { popularity: number; id: number }) =>
+    b.popularity - a.popularity || a.id - b.id;
+  /** a varied pick among the most popular fitting items, shown most popular first */
+  const pickPopular = <T extends { popularity: number; id: number }>(ranked: T[], count: number): T[] =>
+    rng.sample(ranked.slice(0, Math.max(count * 3, 24)), count).sort(byPopularity);
+  return TOPIC_TEXTS.map((text, index) => {
+    const categories = new Set(text.genres.map((genre) => categoryIdByGenre.get(genre)));
+    const fits = (ids: number[]) => ids.some((id) => categories.has(id));
+    const english = text.genres.includes('english');
+    const rankedBooks = text.kinds.includes('book')
+      ? books
+          .filter(
+            (b) =>
+              fits(b.categoryIds) &&
+              (b.kind === 'english_book') === english &&
+              (!text.audioOnly || b.audio !== null) &&
+              (!text.mongolianOnly || (mongolianAuthorTagId !== undefined && b.tagIds.includes(mongolianAuthorTagId))),
+          )
+          .sort(byPopularity)
+      : [];
+    const rankedSummaries = text.kinds.includes('summary')
+      ? summaries.filter((s) => fits(s.categoryIds)).sort(byPopularity)
+      : [];
+    const podcastPool = text.kinds.includes('podcast') ? podcasts.filter((p) => categories.has(p.categoryId)) : [];
+    let items: TopicItem[];
+    if (text.top) {
+      // A ranked list: the most popular books and summaries together.
+      items = [
+        ...rankedBooks.slice(0, text.top).map((b) => ({ itemType: 'book' as const, ...b })),
+        ...rankedSummaries.slice(0, text.top).map((s) => ({ itemType: 'summary' as const, ...s })),
+      ]
+        .sort(byPopularity)
+        .slice(0, text.top)
+        .map((x) => ({ itemType: x.itemType, itemId: x.id }));
+    } else {
+      const total = rng.int(8, 20);
+      const podcastCount = Math.min(podcastPool.length, total >= 14 ? 2 : 1);
+      let summaryCount = Math.min(rankedSummaries.length, Math.round((total * rng.int(20, 35)) / 100));
+      const bookCount = Math.min(rankedBooks.length, total - podcastCount - summaryCount);
+      summaryCount = Math.min(rankedSummaries.length, total - podcastCount - bookCount);
+      items = interleave([
+        pickPopular(rankedBooks, bookCount).map((b) => ({ itemType: 'book' as const, itemId: b.id })),
+        pickPopular(rankedSummaries, summaryCount).map((s) => ({ itemType: 'summary' as const, itemId: s.id })),
+        rng.sample(podcastPool, podcastCount).map((p) => ({ itemType: 'podcast' as const, itemId: p.id })),
+      ]);
+    }
+    return {
+      id: index + 1,
+      slug: uniqueSlug(slugify(text.title), taken),
+      title: text.title,
+      description: text.description,
+      position: index + 1,
+      items,
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Slug history
+
+/**
+ * A few renamed entities whose earlier slugs still redirect. An earlier slug is made unique
+ * against the current slugs of its entity type, so it can never shadow a live page.
+ */
+function makeSlugHistory(
+  books: DemoBook[],
+  bookSlugs: Set<string>,
+  summaries: DemoSummary[],
+  contributors: DemoContributor[],
+): DemoSlugHistory[] {
+  const contributorSlugs = new Set(contributors.map((c) => c.slug));
+  const history: DemoSlugHistory[] = [];
+  for (const renamed of FORMER_NAMES) {
+    const entity =
+      renamed.entityType === 'book'
+        ? books.slice(0, FIXED_BOOKS.length).find((b) => b.title === renamed.current)
+        : contributors.find((c) => c.name === renamed.current);
+    if (!entity) continue;
+    const taken = renamed.entityType === 'book' ? bookSlugs : contributorSlugs;
+    history.push({
+      entityType: renamed.entityType,
+      slug: uniqueSlug(slugify(renamed.former), taken),
+      entityId: entity.id,
+    });
+  }
+  // The first summary was published as '<title> номын товчлол' before the shop dropped the suffix.
+  const summary = summaries[0];
+  if (summary) {
+    const taken = new Set(summaries.map((s) => s.slug));
+    history.push({
+      entityType: 'summary',
+      slug: uniqueSlug(slugify(`${summary.title} номын товчлол`), taken),
+      entityId: summary.id,
+    });
+  }
+  return history;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Plans and credit packs (fixed: prices are a business decision, not random data)
 
 const PLAN_NAMES: Readonly<Record<SubscriptionScope, { name: string; description: string }>> = {
@@ -974,6 +1321,23 @@ export function generateCatalogue(options: GenerateOptions = {}): DemoCatalogue 
     facts.map((f) => f.listPrice),
     offers,
   );
+  const { reviews, reviewReplies } = makeReviews(
+    sectionRng(seed, 'reviews'),
+    books,
+    facts,
+    summaries,
+    people.contributors,
+  );
+  assignShowcase(books);
+  const topics = makeTopics(
+    sectionRng(seed, 'topics'),
+    books,
+    summaries,
+    podcastSeries,
+    categoryIdByGenre,
+    ctx.tagIdByName.get('Монгол зохиолч'),
+  );
+  const slugHistory = makeSlugHistory(books, ctx.slugs, summaries, people.contributors);
 
   return {
     seed,
@@ -990,6 +1354,10 @@ export function generateCatalogue(options: GenerateOptions = {}): DemoCatalogue 
     offers,
     plans: makePlans(),
     creditPacks: makeCreditPacks(),
+    reviews,
+    reviewReplies,
+    topics,
+    slugHistory,
   };
 }
 

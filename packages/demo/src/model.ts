@@ -90,6 +90,8 @@ export interface DemoBook {
   /** dominant cover colour, '#rrggbb', used as placeholder while the image loads */
   coverColor: string;
   popularity: number;
+  /** place in the home page's hero showcase (1..n), null for most books */
+  showcasePosition: number | null;
   ratingAvg: number;
   ratingCount: number;
   likesCount: number;
@@ -202,6 +204,42 @@ export interface DemoCoverDesign {
   svg: string;
 }
 
+export interface DemoReviewReply {
+  id: number;
+  reviewId: number;
+  authorName: string;
+  /** a reply from the Nomsan team */
+  isStaff: boolean;
+  body: string;
+  createdAt: string;
+}
+
+export interface DemoReview {
+  id: number;
+  reviewableType: 'book' | 'summary';
+  reviewableId: number;
+  authorName: string;
+  rating: 1 | 2 | 3 | 4 | 5;
+  body: string;
+  createdAt: string;
+}
+
+export interface DemoTopic {
+  id: number;
+  slug: string;
+  title: string;
+  description: string;
+  position: number;
+  items: { itemType: 'book' | 'summary' | 'podcast'; itemId: number }[];
+}
+
+/** an earlier slug of a renamed entity; its links answer 301 to the current one */
+export interface DemoSlugHistory {
+  entityType: 'book' | 'summary' | 'contributor' | 'publisher' | 'category' | 'bundle' | 'podcast';
+  slug: string;
+  entityId: number;
+}
+
 export interface DemoCatalogue {
   seed: number;
   publishers: DemoPublisher[];
@@ -217,4 +255,8 @@ export interface DemoCatalogue {
   offers: DemoOffer[];
   plans: DemoPlan[];
   creditPacks: DemoCreditPack[];
+  reviews: DemoReview[];
+  reviewReplies: DemoReviewReply[];
+  topics: DemoTopic[];
+  slugHistory: DemoSlugHistory[];
 }

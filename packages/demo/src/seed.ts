@@ -15,11 +15,16 @@ import {
   catalogContributor,
   catalogEbookEdition,
   catalogPublisher,
+  catalogReview,
+  catalogReviewReply,
   catalogSeries,
+  catalogSlugHistory,
   catalogSummary,
   catalogSummaryCategory,
   catalogSummaryContributor,
   catalogTag,
+  catalogTopic,
+  catalogTopicItem,
 } from '@nomsan/db/schema/catalog';
 import { commerceBundle, commerceBundleItem, commerceCreditPack, commerceOffer } from '@nomsan/db/schema/commerce';
 import { podcastEpisode, podcastSeries } from '@nomsan/db/schema/podcasts';
@@ -110,6 +115,7 @@ async function insertCatalogue(db: Db, c: DemoCatalogue): Promise<void> {
         coverKey: b.coverKey,
         coverColor: b.coverColor,
         popularity: b.popularity,
+        showcasePosition: b.showcasePosition,
         ratingAvg: b.ratingAvg,
         ratingCount: b.ratingCount,
         likesCount: b.likesCount,
@@ -193,6 +199,20 @@ async function insertCatalogue(db: Db, c: DemoCatalogue): Promise<void> {
   await insertBatched(c.offers, (rows) => db.insert(commerceOffer).values(rows));
   await insertBatched(c.plans, (rows) => db.insert(billingPlan).values(rows));
   await insertBatched(c.creditPacks, (rows) => db.insert(commerceCreditPack).values(rows));
+  await insertBatched(c.reviews, (rows) =>
+    db.insert(catalogReview).values(rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt) }))),
+  );
+  await insertBatched(c.reviewReplies, (rows) =>
+    db.insert(catalogReviewReply).values(rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt) }))),
+  );
+  await insertBatched(c.topics, (rows) =>
+    db.insert(catalogTopic).values(rows.map(({ items: _items, ...topic }) => topic)),
+  );
+  await insertBatched(
+    c.topics.flatMap((t) => t.items.map((item, position) => ({ topicId: t.id, ...item, position }))),
+    (rows) => db.insert(catalogTopicItem).values(rows),
+  );
+  await insertBatched(c.slugHistory, (rows) => db.insert(catalogSlugHistory).values(rows));
 
   // Rows were written with the generator's ids; move each identity past them.
   for (const table of [
@@ -210,6 +230,9 @@ async function insertCatalogue(db: Db, c: DemoCatalogue): Promise<void> {
     'commerce_offer',
     'billing_plan',
     'commerce_credit_pack',
+    'catalog_review',
+    'catalog_review_reply',
+    'catalog_topic',
   ]) {
     await db.execute(
       sql.raw(

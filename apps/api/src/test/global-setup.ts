@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { buildTemplate } from '@nomsan/db/testing';
 import { seedDemo } from '@nomsan/demo/seed';
+import { relatedBooksService } from '../modules/catalog/related.service';
 
 /** Test catalogue: the default demo catalogue, so tests see what users see. */
 export const TEST_TITLES = 300;
@@ -11,7 +12,10 @@ export default async function setup() {
   const cleanup = await buildTemplate(
     {
       name: `demo${TEST_TITLES}`,
-      prepare: async (db) => void (await seedDemo(db, { titles: TEST_TITLES, mediaDir: null })),
+      prepare: async (db) => {
+        await seedDemo(db, { titles: TEST_TITLES, mediaDir: null });
+        await relatedBooksService(db).compute();
+      },
     },
     join(process.cwd(), '.tmp', `test-template-${process.pid}.tar.gz`),
   );

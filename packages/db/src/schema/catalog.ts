@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -103,6 +104,8 @@ export const catalogBook = pgTable(
     coverKey: text('cover_key'),
     coverColor: text('cover_color').notNull().default('#d9e4ff'),
     popularity: integer('popularity').notNull().default(0),
+    /** place in the home page's hero showcase; null when not shown there */
+    showcasePosition: smallint('showcase_position'),
     ratingAvg: real('rating_avg').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
     likesCount: integer('likes_count').notNull().default(0),
@@ -260,4 +263,105 @@ export const catalogSummaryCategory = pgTable(
       .references(() => catalogCategory.id),
   },
   (t) => [primaryKey({ columns: [t.summaryId, t.categoryId] })],
+);
+
+/** Slugs an entity used to have, so old links answer with a permanent redirect. */
+export const catalogSlugHistory = pgTable(
+  'catalog_slug_history',
+  {
+    entityType: text('entity_type', {
+      enum: ['book', 'summary', 'contributor', 'publisher', 'category', 'bundle', 'podcast'],
+    }).notNull(),
+    slug: text('slug').notNull(),
+    entityId: integer('entity_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.entityType, t.slug] })],
+);
+
+/**
+ * Books most like each book, by content (description, categories, tags, contributors),
+ * precomputed by the catalogue's related-books job; the best first.
+ */
+export const catalogBookRelated = pgTable(
+  'catalog_book_related',
+  {
+    bookId: integer('book_id')
+      .notNull()
+      .references(() => catalogBook.id, { onDelete: 'cascade' }),
+    relatedId: integer('related_id')
+      .notNull()
+      .references(() => catalogBook.id, { onDelete: 'cascade' }),
+    score: real('score').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bookId, t.relatedId] }),
+    index('catalog_book_related_rank_idx').on(t.bookId, t.score.desc().nullsFirst()),
+  ],
+);
+
+/** Reviews of books and summaries. Written by signed-in readers once accounts exist. */
+export const catalogReview = pgTable(
+  'catalog_review',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    reviewableType: text('reviewable_type', { enum: ['book', 'summary'] }).notNull(),
+    reviewableId: integer('reviewable_id').notNull(),
+    /** the reader, once the accounts domain exists; demo reviews have none */
+    userId: integer('user_id'),
+    authorName: text('author_name').notNull(),
+    rating: smallint('rating').notNull(),
+    body: text('body').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('catalog_review_item_idx').on(t.reviewableType, t.reviewableId, t.createdAt.desc().nullsFirst(), t.id),
+    check('catalog_review_rating_ck', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+export const catalogReviewReply = pgTable(
+  'catalog_review_reply',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    reviewId: integer('review_id')
+      .notNull()
+      .references(() => catalogReview.id, { onDelete: 'cascade' }),
+    userId: integer('user_id'),
+    authorName: text('author_name').notNull(),
+    isStaff: boolean('is_staff').notNull().default(false),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('catalog_review_reply_review_idx').on(t.reviewId, t.createdAt.desc().nullsFirst(), t.id)],
+);
+
+/** Editorial collections ("discovery topics") of books, summaries and podcasts. */
+export const catalogTopic = pgTable(
+  'catalog_topic',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    position: smallint('position').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [uniqueIndex('catalog_topic_slug_uq').on(t.slug)],
+);
+
+export const catalogTopicItem = pgTable(
+  'catalog_topic_item',
+  {
+    topicId: integer('topic_id')
+      .notNull()
+      .references(() => catalogTopic.id, { onDelete: 'cascade' }),
+    itemType: text('item_type', { enum: ['book', 'summary', 'podcast'] }).notNull(),
+    itemId: integer('item_id').notNull(),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.topicId, t.itemType, t.itemId] }),
+    index('catalog_topic_item_order_idx').on(t.topicId, t.position),
+  ],
 );

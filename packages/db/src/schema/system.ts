@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The job queue every worker process takes from (SELECT ... FOR UPDATE SKIP LOCKED), so a job
@@ -21,10 +21,15 @@ export const systemJob = pgTable(
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastError: text('last_error'),
-    /** a job enqueued twice with the same key is stored once */
-    dedupeKey: text('dedupe_key').unique(),
+    /** a job enqueued again with the same key while the first is pending is stored once */
+    dedupeKey: text('dedupe_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [index('system_job_ready_idx').on(t.state, t.runAt)],
+  (t) => [
+    index('system_job_ready_idx').on(t.state, t.runAt),
+    uniqueIndex('system_job_pending_dedupe_uq')
+      .on(t.dedupeKey)
+      .where(sql`${t.state} in ('queued', 'running')`),
+  ],
 );

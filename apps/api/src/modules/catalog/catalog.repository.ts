@@ -1,132 +1,408 @@
 import type { Db } from '@nomsan/db/client';
-import { and, asc, desc, eq, exists, inArray, sql } from '@nomsan/db/orm';
+import { qualified } from '@nomsan/db/sql';
+import { and, asc, count, desc, eq, exists, inArray, isNotNull, sql, type SQL } from '@nomsan/db/orm';
 import {
+  catalogAudioChapter,
   catalogAudioEdition,
   catalogBook,
   catalogBookCategory,
   catalogBookContributor,
+  catalogBookRelated,
+  catalogBookTag,
   catalogCategory,
   catalogContributor,
   catalogEbookEdition,
+  catalogPublisher,
+  catalogReview,
+  catalogReviewReply,
+  catalogSeries,
+  catalogSlugHistory,
   catalogSummary,
+  catalogSummaryCategory,
   catalogSummaryContributor,
+  catalogTag,
+  catalogTopic,
+  catalogTopicItem,
 } from '@nomsan/db/schema/catalog';
 
 export type BookOrder = 'popular' | 'newest';
+export type ContributorRole = 'author' | 'narrator' | 'translator';
 export interface BookFilter {
   kind?: 'book' | 'english_book';
   format?: 'audiobook' | 'ebook';
   categoryId?: number;
+  contributor?: { id: number; role: ContributorRole };
+  publisherId?: number;
+  ids?: number[];
 }
+export type Key = { id: number } | { slug: string };
+export type SlugEntity = (typeof catalogSlugHistory.$inferSelect)['entityType'];
+
+const cardColumns = {
+  id: catalogBook.id,
+  slug: catalogBook.slug,
+  kind: catalogBook.kind,
+  title: catalogBook.title,
+  shortDescription: catalogBook.shortDescription,
+  likesCount: catalogBook.likesCount,
+  coverKey: catalogBook.coverKey,
+  coverColor: catalogBook.coverColor,
+  ratingAvg: catalogBook.ratingAvg,
+  durationSeconds: catalogAudioEdition.durationSeconds,
+  pages: catalogEbookEdition.pages,
+};
+
+const summaryCardColumns = {
+  id: catalogSummary.id,
+  slug: catalogSummary.slug,
+  title: catalogSummary.title,
+  coverKey: catalogSummary.coverKey,
+  coverColor: catalogSummary.coverColor,
+  readingMinutes: catalogSummary.readingMinutes,
+};
 
 /** Catalogue queries. Only this file touches the catalogue's tables. */
 export function catalogRepository(db: Db) {
   const published = eq(catalogBook.status, 'published');
+  const one = sql`1`;
+
+  function bookConditions(filter: BookFilter): SQL[] {
+    const conditions: SQL[] = [published];
+    if (filter.kind) conditions.push(eq(catalogBook.kind, filter.kind));
+    if (filter.ids) conditions.push(inArray(catalogBook.id, filter.ids.length > 0 ? filter.ids : [0]));
+    if (filter.publisherId) conditions.push(eq(catalogBook.publisherId, filter.publisherId));
+    if (filter.format === 'audiobook') {
+      conditions.push(
+        exists(db.select({ one }).from(catalogAudioEdition).where(eq(catalogAudioEdition.bookId, catalogBook.id))),
+      );
+    }
+    if (filter.format === 'ebook') {
+      conditions.push(
+        exists(db.select({ one }).from(catalogEbookEdition).where(eq(catalogEbookEdition.bookId, catalogBook.id))),
+      );
+    }
+    if (filter.categoryId) {
+      const categoryId = filter.categoryId;
+      conditions.push(
+        exists(
+          db
+            .select({ one })
+            .from(catalogBookCategory)
+            .where(and(eq(catalogBookCategory.bookId, catalogBook.id), eq(catalogBookCategory.categoryId, categoryId))),
+        ),
+      );
+    }
+    if (filter.contributor) {
+      const { id, role } = filter.contributor;
+      conditions.push(
+        exists(
+          db
+            .select({ one })
+            .from(catalogBookContributor)
+            .where(
+              and(
+                eq(catalogBookContributor.bookId, catalogBook.id),
+                eq(catalogBookContributor.contributorId, id),
+                eq(catalogBookContributor.role, role),
+              ),
+            ),
+        ),
+      );
+    }
+    return conditions;
+  }
+
+  const bookOrder = (order: BookOrder) => [
+    order === 'popular' ? desc(catalogBook.popularity) : desc(catalogBook.publishedAt),
+    asc(catalogBook.id),
+  ];
+
+  function cardsQuery() {
+    return db
+      .select(cardColumns)
+      .from(catalogBook)
+      .leftJoin(catalogAudioEdition, eq(catalogAudioEdition.bookId, catalogBook.id))
+      .leftJoin(catalogEbookEdition, eq(catalogEbookEdition.bookId, catalogBook.id));
+  }
+
+  /** resolves a current or earlier slug to the entity's id */
+  async function slugToId(
+    entity: SlugEntity,
+    slug: string,
+    current: () => Promise<number | null>,
+  ): Promise<number | null> {
+    const now = await current();
+    if (now !== null) return now;
+    const rows = await db
+      .select({ id: catalogSlugHistory.entityId })
+      .from(catalogSlugHistory)
+      .where(and(eq(catalogSlugHistory.entityType, entity), eq(catalogSlugHistory.slug, slug)));
+    return rows[0]?.id ?? null;
+  }
 
   return {
+    slugToId,
+
     async categories() {
       return db
         .select({
           id: catalogCategory.id,
           title: catalogCategory.title,
           slug: catalogCategory.slug,
-          booksCount: sql<number>`(select count(*)::int from ${catalogBookCategory} where ${catalogBookCategory.categoryId} = ${catalogCategory.id})`,
+          booksCount: sql<number>`(select count(*)::int from ${catalogBookCategory} where ${catalogBookCategory.categoryId} = ${qualified(catalogCategory.id)})`,
         })
         .from(catalogCategory)
         .orderBy(asc(catalogCategory.position), asc(catalogCategory.id));
     },
 
-    async books(filter: BookFilter, order: BookOrder, limit: number) {
-      const conditions = [published];
-      if (filter.kind) conditions.push(eq(catalogBook.kind, filter.kind));
-      if (filter.format === 'audiobook') {
-        conditions.push(
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(catalogAudioEdition)
-              .where(eq(catalogAudioEdition.bookId, catalogBook.id)),
-          ),
-        );
-      }
-      if (filter.format === 'ebook') {
-        conditions.push(
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(catalogEbookEdition)
-              .where(eq(catalogEbookEdition.bookId, catalogBook.id)),
-          ),
-        );
-      }
-      if (filter.categoryId) {
-        conditions.push(
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(catalogBookCategory)
-              .where(
-                and(
-                  eq(catalogBookCategory.bookId, catalogBook.id),
-                  eq(catalogBookCategory.categoryId, filter.categoryId),
-                ),
-              ),
-          ),
-        );
-      }
+    async tags(take: number) {
+      const booksCount = sql<number>`count(${catalogBookTag.bookId})::int`;
       return db
-        .select({
-          id: catalogBook.id,
-          slug: catalogBook.slug,
-          kind: catalogBook.kind,
-          title: catalogBook.title,
-          coverKey: catalogBook.coverKey,
-          coverColor: catalogBook.coverColor,
-          ratingAvg: catalogBook.ratingAvg,
-          durationSeconds: catalogAudioEdition.durationSeconds,
-          pages: catalogEbookEdition.pages,
-        })
+        .select({ id: catalogTag.id, name: catalogTag.name, slug: catalogTag.slug, booksCount })
+        .from(catalogTag)
+        .leftJoin(catalogBookTag, eq(catalogBookTag.tagId, catalogTag.id))
+        .groupBy(catalogTag.id)
+        .orderBy(desc(booksCount), asc(catalogTag.id))
+        .limit(take);
+    },
+
+    async books(filter: BookFilter, order: BookOrder, limit: number, offset = 0) {
+      return cardsQuery()
+        .where(and(...bookConditions(filter)))
+        .orderBy(...bookOrder(order))
+        .limit(limit)
+        .offset(offset);
+    },
+
+    async countBooks(filter: BookFilter): Promise<number> {
+      const rows = await db
+        .select({ n: count() })
         .from(catalogBook)
-        .leftJoin(catalogAudioEdition, eq(catalogAudioEdition.bookId, catalogBook.id))
-        .leftJoin(catalogEbookEdition, eq(catalogEbookEdition.bookId, catalogBook.id))
-        .where(and(...conditions))
-        .orderBy(
-          order === 'popular' ? desc(catalogBook.popularity) : desc(catalogBook.publishedAt),
-          asc(catalogBook.id),
-        )
-        .limit(limit);
+        .where(and(...bookConditions(filter)));
+      return Number(rows[0]?.n ?? 0);
+    },
+
+    async showcase() {
+      return cardsQuery()
+        .where(and(published, isNotNull(catalogBook.showcasePosition)))
+        .orderBy(asc(catalogBook.showcasePosition));
     },
 
     /** authors of many books in one query, in their credited order */
-    async bookAuthors(bookIds: number[]) {
+    async bookContributors(bookIds: number[], roles: ContributorRole[] = ['author']) {
       if (bookIds.length === 0) return [];
       return db
         .select({
           bookId: catalogBookContributor.bookId,
+          role: catalogBookContributor.role,
           id: catalogContributor.id,
           name: catalogContributor.name,
           slug: catalogContributor.slug,
         })
         .from(catalogBookContributor)
         .innerJoin(catalogContributor, eq(catalogContributor.id, catalogBookContributor.contributorId))
-        .where(and(inArray(catalogBookContributor.bookId, bookIds), eq(catalogBookContributor.role, 'author')))
+        .where(and(inArray(catalogBookContributor.bookId, bookIds), inArray(catalogBookContributor.role, roles)))
         .orderBy(asc(catalogBookContributor.position));
     },
 
-    async summaries(limit: number) {
+    async bookId(key: Key, kind?: 'book' | 'english_book'): Promise<number | null> {
+      const where = (condition: SQL) => and(published, condition, ...(kind ? [eq(catalogBook.kind, kind)] : []));
+      if ('id' in key) {
+        const rows = await db
+          .select({ id: catalogBook.id })
+          .from(catalogBook)
+          .where(where(eq(catalogBook.id, key.id)));
+        return rows[0]?.id ?? null;
+      }
+      const id = await slugToId('book', key.slug, async () => {
+        const rows = await db
+          .select({ id: catalogBook.id })
+          .from(catalogBook)
+          .where(where(eq(catalogBook.slug, key.slug)));
+        return rows[0]?.id ?? null;
+      });
+      if (id === null || !kind) return id;
+      const rows = await db
+        .select({ id: catalogBook.id })
+        .from(catalogBook)
+        .where(where(eq(catalogBook.id, id)));
+      return rows[0]?.id ?? null;
+    },
+
+    async book(id: number) {
+      const rows = await db
+        .select({
+          book: catalogBook,
+          publisher: { id: catalogPublisher.id, name: catalogPublisher.name, slug: catalogPublisher.slug },
+          series: { id: catalogSeries.id, name: catalogSeries.name, slug: catalogSeries.slug },
+          audio: catalogAudioEdition,
+          ebook: catalogEbookEdition,
+        })
+        .from(catalogBook)
+        .leftJoin(catalogPublisher, eq(catalogPublisher.id, catalogBook.publisherId))
+        .leftJoin(catalogSeries, eq(catalogSeries.id, catalogBook.seriesId))
+        .leftJoin(catalogAudioEdition, eq(catalogAudioEdition.bookId, catalogBook.id))
+        .leftJoin(catalogEbookEdition, eq(catalogEbookEdition.bookId, catalogBook.id))
+        .where(eq(catalogBook.id, id));
+      return rows[0] ?? null;
+    },
+
+    async chapters(bookId: number) {
       return db
         .select({
-          id: catalogSummary.id,
-          slug: catalogSummary.slug,
-          title: catalogSummary.title,
-          coverKey: catalogSummary.coverKey,
-          coverColor: catalogSummary.coverColor,
-          readingMinutes: catalogSummary.readingMinutes,
+          position: catalogAudioChapter.position,
+          title: catalogAudioChapter.title,
+          startSeconds: catalogAudioChapter.startSeconds,
+          durationSeconds: catalogAudioChapter.durationSeconds,
         })
-        .from(catalogSummary)
-        .where(eq(catalogSummary.status, 'published'))
-        .orderBy(desc(catalogSummary.popularity), asc(catalogSummary.id))
+        .from(catalogAudioChapter)
+        .where(eq(catalogAudioChapter.bookId, bookId))
+        .orderBy(asc(catalogAudioChapter.position));
+    },
+
+    async bookCategories(bookId: number) {
+      return db
+        .select({ id: catalogCategory.id, title: catalogCategory.title, slug: catalogCategory.slug })
+        .from(catalogBookCategory)
+        .innerJoin(catalogCategory, eq(catalogCategory.id, catalogBookCategory.categoryId))
+        .where(eq(catalogBookCategory.bookId, bookId))
+        .orderBy(asc(catalogCategory.position));
+    },
+
+    async bookTags(bookId: number) {
+      return db
+        .select({ id: catalogTag.id, name: catalogTag.name, slug: catalogTag.slug })
+        .from(catalogBookTag)
+        .innerJoin(catalogTag, eq(catalogTag.id, catalogBookTag.tagId))
+        .where(eq(catalogBookTag.bookId, bookId))
+        .orderBy(asc(catalogTag.name));
+    },
+
+    async categoryId(slug: string): Promise<number | null> {
+      return slugToId('category', slug, async () => {
+        const rows = await db
+          .select({ id: catalogCategory.id })
+          .from(catalogCategory)
+          .where(eq(catalogCategory.slug, slug));
+        return rows[0]?.id ?? null;
+      });
+    },
+
+    async relatedIds(bookId: number, limit: number) {
+      const rows = await db
+        .select({ id: catalogBookRelated.relatedId })
+        .from(catalogBookRelated)
+        .where(eq(catalogBookRelated.bookId, bookId))
+        .orderBy(desc(catalogBookRelated.score), asc(catalogBookRelated.relatedId))
         .limit(limit);
+      return rows.map((row) => row.id);
+    },
+
+    async contributorId(key: Key): Promise<number | null> {
+      if ('id' in key) {
+        const rows = await db
+          .select({ id: catalogContributor.id })
+          .from(catalogContributor)
+          .where(eq(catalogContributor.id, key.id));
+        return rows[0]?.id ?? null;
+      }
+      return slugToId('contributor', key.slug, async () => {
+        const rows = await db
+          .select({ id: catalogContributor.id })
+          .from(catalogContributor)
+          .where(eq(catalogContributor.slug, key.slug));
+        return rows[0]?.id ?? null;
+      });
+    },
+
+    async contributor(id: number, role: ContributorRole) {
+      const rows = await db
+        .select({
+          contributor: catalogContributor,
+          booksCount: sql<number>`(select count(*)::int from ${catalogBookContributor} where ${catalogBookContributor.contributorId} = ${qualified(catalogContributor.id)} and ${catalogBookContributor.role} = ${role})`,
+        })
+        .from(catalogContributor)
+        .where(eq(catalogContributor.id, id));
+      return rows[0] ?? null;
+    },
+
+    async publisherId(key: Key): Promise<number | null> {
+      if ('id' in key) {
+        const rows = await db
+          .select({ id: catalogPublisher.id })
+          .from(catalogPublisher)
+          .where(eq(catalogPublisher.id, key.id));
+        return rows[0]?.id ?? null;
+      }
+      return slugToId('publisher', key.slug, async () => {
+        const rows = await db
+          .select({ id: catalogPublisher.id })
+          .from(catalogPublisher)
+          .where(eq(catalogPublisher.slug, key.slug));
+        return rows[0]?.id ?? null;
+      });
+    },
+
+    async publisher(id: number) {
+      const rows = await db
+        .select({
+          publisher: catalogPublisher,
+          booksCount: sql<number>`(select count(*)::int from ${catalogBook} where ${catalogBook.publisherId} = ${qualified(catalogPublisher.id)} and ${catalogBook.status} = 'published')`,
+        })
+        .from(catalogPublisher)
+        .where(eq(catalogPublisher.id, id));
+      return rows[0] ?? null;
+    },
+
+    async summaries(limit: number, offset = 0, ids?: number[]) {
+      return db
+        .select(summaryCardColumns)
+        .from(catalogSummary)
+        .where(
+          and(
+            eq(catalogSummary.status, 'published'),
+            ...(ids ? [inArray(catalogSummary.id, ids.length > 0 ? ids : [0])] : []),
+          ),
+        )
+        .orderBy(desc(catalogSummary.popularity), asc(catalogSummary.id))
+        .limit(limit)
+        .offset(offset);
+    },
+
+    async countSummaries(): Promise<number> {
+      const rows = await db.select({ n: count() }).from(catalogSummary).where(eq(catalogSummary.status, 'published'));
+      return Number(rows[0]?.n ?? 0);
+    },
+
+    async summaryId(key: Key): Promise<number | null> {
+      const live = eq(catalogSummary.status, 'published');
+      if ('id' in key) {
+        const rows = await db
+          .select({ id: catalogSummary.id })
+          .from(catalogSummary)
+          .where(and(live, eq(catalogSummary.id, key.id)));
+        return rows[0]?.id ?? null;
+      }
+      return slugToId('summary', key.slug, async () => {
+        const rows = await db
+          .select({ id: catalogSummary.id })
+          .from(catalogSummary)
+          .where(and(live, eq(catalogSummary.slug, key.slug)));
+        return rows[0]?.id ?? null;
+      });
+    },
+
+    async summary(id: number) {
+      const rows = await db.select().from(catalogSummary).where(eq(catalogSummary.id, id));
+      return rows[0] ?? null;
+    },
+
+    async summaryCategories(summaryId: number) {
+      return db
+        .select({ id: catalogCategory.id, title: catalogCategory.title, slug: catalogCategory.slug })
+        .from(catalogSummaryCategory)
+        .innerJoin(catalogCategory, eq(catalogCategory.id, catalogSummaryCategory.categoryId))
+        .where(eq(catalogSummaryCategory.summaryId, summaryId));
     },
 
     async summaryAuthors(summaryIds: number[]) {
@@ -144,6 +420,124 @@ export function catalogRepository(db: Db) {
           and(inArray(catalogSummaryContributor.summaryId, summaryIds), eq(catalogSummaryContributor.role, 'author')),
         )
         .orderBy(asc(catalogSummaryContributor.position));
+    },
+
+    async reviews(type: 'book' | 'summary', itemId: number, limit: number, offset: number) {
+      return db
+        .select({
+          id: catalogReview.id,
+          authorName: catalogReview.authorName,
+          rating: catalogReview.rating,
+          body: catalogReview.body,
+          createdAt: catalogReview.createdAt,
+          repliesCount: sql<number>`(select count(*)::int from ${catalogReviewReply} where ${catalogReviewReply.reviewId} = ${qualified(catalogReview.id)})`,
+        })
+        .from(catalogReview)
+        .where(and(eq(catalogReview.reviewableType, type), eq(catalogReview.reviewableId, itemId)))
+        .orderBy(desc(catalogReview.createdAt), desc(catalogReview.id))
+        .limit(limit)
+        .offset(offset);
+    },
+
+    /** count and 1..5 star distribution of an item's reviews */
+    async ratingDistribution(type: 'book' | 'summary', itemId: number) {
+      return db
+        .select({ rating: catalogReview.rating, n: count() })
+        .from(catalogReview)
+        .where(and(eq(catalogReview.reviewableType, type), eq(catalogReview.reviewableId, itemId)))
+        .groupBy(catalogReview.rating);
+    },
+
+    /** the latest five replies of each review, in one query */
+    async latestReplies(reviewIds: number[], perReview: number) {
+      if (reviewIds.length === 0) return [];
+      const ranked = db
+        .select({
+          id: catalogReviewReply.id,
+          reviewId: catalogReviewReply.reviewId,
+          authorName: catalogReviewReply.authorName,
+          isStaff: catalogReviewReply.isStaff,
+          body: catalogReviewReply.body,
+          createdAt: catalogReviewReply.createdAt,
+          rank: sql<number>`row_number() over (partition by ${catalogReviewReply.reviewId} order by ${catalogReviewReply.createdAt} desc, ${catalogReviewReply.id} desc)`.as(
+            'rank',
+          ),
+        })
+        .from(catalogReviewReply)
+        .where(inArray(catalogReviewReply.reviewId, reviewIds))
+        .as('ranked');
+      return db
+        .select()
+        .from(ranked)
+        .where(sql`${ranked.rank} <= ${perReview}`)
+        .orderBy(asc(ranked.reviewId), asc(ranked.rank));
+    },
+
+    /** what the related-books job reads: text and features of published books, by id, a batch at a time */
+    async relatedCorpus(afterId: number, limit: number) {
+      return db
+        .select({
+          id: catalogBook.id,
+          kind: catalogBook.kind,
+          title: catalogBook.title,
+          description: catalogBook.description,
+          seriesId: catalogBook.seriesId,
+          categoryIds: sql<
+            number[]
+          >`array(select ${catalogBookCategory.categoryId} from ${catalogBookCategory} where ${catalogBookCategory.bookId} = ${qualified(catalogBook.id)})`,
+          tagIds: sql<
+            number[]
+          >`array(select ${catalogBookTag.tagId} from ${catalogBookTag} where ${catalogBookTag.bookId} = ${qualified(catalogBook.id)})`,
+          authorIds: sql<
+            number[]
+          >`array(select ${catalogBookContributor.contributorId} from ${catalogBookContributor} where ${catalogBookContributor.bookId} = ${qualified(catalogBook.id)} and ${catalogBookContributor.role} = 'author')`,
+        })
+        .from(catalogBook)
+        .where(and(published, sql`${catalogBook.id} > ${afterId}`))
+        .orderBy(asc(catalogBook.id))
+        .limit(limit);
+    },
+
+    /** replaces every precomputed neighbour list in one transaction */
+    async replaceRelated(rows: { bookId: number; relatedId: number; score: number }[]) {
+      await db.transaction(async (tx) => {
+        await tx.delete(catalogBookRelated);
+        for (let i = 0; i < rows.length; i += 2000) await tx.insert(catalogBookRelated).values(rows.slice(i, i + 2000));
+      });
+    },
+
+    async hasRelated(): Promise<boolean> {
+      const rows = await db.select({ one }).from(catalogBookRelated).limit(1);
+      return rows.length > 0;
+    },
+
+    async topics() {
+      return db
+        .select({
+          id: catalogTopic.id,
+          slug: catalogTopic.slug,
+          title: catalogTopic.title,
+          description: catalogTopic.description,
+          itemsCount: sql<number>`(select count(*)::int from ${catalogTopicItem} where ${catalogTopicItem.topicId} = ${qualified(catalogTopic.id)})`,
+        })
+        .from(catalogTopic)
+        .where(eq(catalogTopic.active, true))
+        .orderBy(asc(catalogTopic.position), asc(catalogTopic.id));
+    },
+
+    async topicItems(topicId: number, type: 'book' | 'summary' | 'podcast' | undefined, limit: number, offset: number) {
+      const where = and(eq(catalogTopicItem.topicId, topicId), ...(type ? [eq(catalogTopicItem.itemType, type)] : []));
+      const [rows, total] = await Promise.all([
+        db
+          .select({ itemType: catalogTopicItem.itemType, itemId: catalogTopicItem.itemId })
+          .from(catalogTopicItem)
+          .where(where)
+          .orderBy(asc(catalogTopicItem.position), asc(catalogTopicItem.itemId))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(catalogTopicItem).where(where),
+      ]);
+      return { rows, total: Number(total[0]?.n ?? 0) };
     },
   };
 }

@@ -1,63 +1,77 @@
 import {
   newsfeedTabs,
   type BookCard,
+  type BookDetail,
+  type BundleCard,
+  type BundleDetail,
   type Category,
   type NewsfeedTab,
+  type PersonDetail,
+  type RatingSummary,
   type Shelf,
+  type ShelfItem,
   type SummaryCard,
+  type SummaryDetail,
+  type Topic,
 } from '@nomsan/contracts/catalog';
 import { mn } from '@nomsan/contracts/messages';
 import type { ApiContext } from '../../context';
-import type { PodcastsService } from '../podcasts/podcasts.service';
-import { catalogRepository, type BookFilter, type BookOrder } from './catalog.repository';
+import { notFound } from '../../errors';
 import { cached } from '../../lib/cached';
 import { groupBy } from '../../lib/group-by';
-import { coverImage } from './media-urls';
+import { coverImage } from '../../lib/media-urls';
+import { pageOf, type Page } from '../../lib/paginate';
+import type { BundleSummary, CommerceService } from '../commerce/commerce.service';
+import type { PodcastsService } from '../podcasts/podcasts.service';
+import { cardBuilder, inOrderOf } from './cards';
+import {
+  catalogRepository,
+  type BookFilter,
+  type BookOrder,
+  type ContributorRole,
+  type Key,
+} from './catalog.repository';
 
 const SHELF_SIZE = 12;
 const CATEGORIES_TTL_MS = 60_000;
 const FEED_TTL_MS = 30_000;
 
-export function catalogService(context: ApiContext, podcasts: PodcastsService) {
+export interface ListOptions {
+  page: number;
+  perPage: number;
+  order?: BookOrder;
+  shortDescription?: boolean;
+  likes?: boolean;
+}
+
+export function catalogService(context: ApiContext, podcasts: PodcastsService, commerce: CommerceService) {
   const repository = catalogRepository(context.db.db);
-  const cover = (key: string | null, color: string, shape: 'book' | 'square') =>
-    coverImage(context.mediaBaseUrl, key, color, shape);
+  const cards = cardBuilder(repository, context.mediaBaseUrl);
 
   async function bookCards(filter: BookFilter, order: BookOrder, limit = SHELF_SIZE): Promise<BookCard[]> {
-    const rows = await repository.books(filter, order, limit);
-    const authors = groupBy(await repository.bookAuthors(rows.map((row) => row.id)), (author) => author.bookId);
-    return rows.map((row) => ({
-      id: row.id,
-      slug: row.slug,
-      type: row.kind,
-      title: row.title,
-      authors: (authors.get(row.id) ?? []).map(({ id, name, slug }) => ({ id, name, slug })),
-      cover: cover(row.coverKey, row.coverColor, 'book'),
-      formats: [
-        ...(row.durationSeconds !== null ? (['audiobook'] as const) : []),
-        ...(row.pages !== null ? (['ebook'] as const) : []),
-      ],
-      duration_seconds: row.durationSeconds,
-      pages: row.pages,
-      rating: Math.round(row.ratingAvg * 10) / 10,
-    }));
+    return cards.books(await repository.books(filter, order, limit));
   }
 
-  async function summaryCards(limit = SHELF_SIZE): Promise<SummaryCard[]> {
-    const rows = await repository.summaries(limit);
-    const authors = groupBy(await repository.summaryAuthors(rows.map((row) => row.id)), (a) => a.summaryId);
-    return rows.map((row) => ({
-      id: row.id,
-      slug: row.slug,
-      type: 'summary' as const,
-      title: row.title,
-      authors: (authors.get(row.id) ?? []).map(({ id, name, slug }) => ({ id, name, slug })),
-      cover: cover(row.coverKey, row.coverColor, 'square'),
-      reading_minutes: row.readingMinutes,
-    }));
+  async function bookCardsByIds(ids: number[]): Promise<BookCard[]> {
+    if (ids.length === 0) return [];
+    return inOrderOf(ids, await cards.books(await repository.books({ ids }, 'popular', ids.length)));
   }
 
-  const shelf = (id: string, title: string, link: string | null, items: Shelf['items']): Shelf => ({
+  async function summaryCardsByIds(ids: number[]): Promise<SummaryCard[]> {
+    if (ids.length === 0) return [];
+    return inOrderOf(ids, await cards.summaries(await repository.summaries(ids.length, 0, ids)));
+  }
+
+  async function bookPage(filter: BookFilter, options: ListOptions): Promise<Page<BookCard>> {
+    const [rows, total] = await Promise.all([
+      repository.books(filter, options.order ?? 'popular', options.perPage, (options.page - 1) * options.perPage),
+      repository.countBooks(filter),
+    ]);
+    const data = await cards.books(rows, { shortDescription: options.shortDescription, likes: options.likes });
+    return pageOf(data, options.page, options.perPage, total);
+  }
+
+  const shelf = (id: string, title: string, link: string | null, items: ShelfItem[]): Shelf => ({
     id,
     title,
     link,
@@ -70,7 +84,7 @@ export function catalogService(context: ApiContext, podcasts: PodcastsService) {
       const [popularAudio, newest, summaries, english, series] = await Promise.all([
         bookCards({ kind: 'book', format: 'audiobook' }, 'popular'),
         bookCards({ kind: 'book', format: 'ebook' }, 'newest'),
-        summaryCards(),
+        cards.summaries(await repository.summaries(SHELF_SIZE)),
         bookCards({ kind: 'english_book' }, 'popular'),
         podcasts.seriesCards(SHELF_SIZE),
       ]);
@@ -90,7 +104,14 @@ export function catalogService(context: ApiContext, podcasts: PodcastsService) {
       shelf('popular-ebooks', mn.home.popular, '/book', await bookCards({ format: 'ebook' }, 'popular')),
       shelf('newest-ebooks', mn.home.newest, '/book', await bookCards({ format: 'ebook' }, 'newest')),
     ],
-    summary: async () => [shelf('summaries', mn.home.summaries, '/summaries', await summaryCards())],
+    summary: async () => [
+      shelf(
+        'summaries',
+        mn.home.summaries,
+        '/summaries',
+        await cards.summaries(await repository.summaries(SHELF_SIZE)),
+      ),
+    ],
     english: async () => [
       shelf('english', mn.home.englishBooks, '/english-book', await bookCards({ kind: 'english_book' }, 'popular')),
     ],
@@ -115,9 +136,315 @@ export function catalogService(context: ApiContext, podcasts: PodcastsService) {
     return rows.map((row) => ({ id: row.id, title: row.title, slug: row.slug, books_count: row.booksCount }));
   });
 
+  /** A shelf per category for one format: the category pages' recommendations. */
+  const recommendations = {
+    audiobook: async () => [
+      shelf('recommend-audio', mn.home.popular, '/audio', await bookCards({ format: 'audiobook' }, 'popular')),
+    ],
+    ebook: async () => [
+      shelf('recommend-ebook', mn.home.popular, '/book', await bookCards({ format: 'ebook' }, 'popular')),
+    ],
+    cat_abook: () => shelvesPerCategory('audiobook'),
+    cat_ebook: () => shelvesPerCategory('ebook'),
+  };
+
+  async function shelvesPerCategory(format: 'audiobook' | 'ebook'): Promise<Shelf[]> {
+    const top = (await categories()).filter((c) => c.books_count > 0).slice(0, 6);
+    const shelves = await Promise.all(
+      top.map(async (c) =>
+        shelf(
+          `${format}-${c.slug}`,
+          c.title,
+          `/category/${c.slug}`,
+          await bookCards({ format, categoryId: c.id }, 'popular'),
+        ),
+      ),
+    );
+    return shelves.filter((s) => s.items.length > 0);
+  }
+
+  function ratingSummary(rows: { rating: number; n: number }[]): RatingSummary {
+    const distribution = [0, 0, 0, 0, 0];
+    for (const row of rows) distribution[row.rating - 1] = Number(row.n);
+    const total = distribution.reduce((a, b) => a + b, 0);
+    const sum = distribution.reduce((acc, n, i) => acc + n * (i + 1), 0);
+    return { average: total ? Math.round((sum / total) * 10) / 10 : 0, count: total, distribution };
+  }
+
+  async function bookDetail(id: number): Promise<BookDetail> {
+    const found = await repository.book(id);
+    if (!found) throw notFound();
+    const { book, publisher, series, audio, ebook } = found;
+    const [contributors, categoryRows, tagRows, chapterRows, offers, ratings] = await Promise.all([
+      repository.bookContributors([id], ['author', 'narrator', 'translator']),
+      repository.bookCategories(id),
+      repository.bookTags(id),
+      audio ? repository.chapters(id) : Promise.resolve([]),
+      commerce.offersFor('book', [id]),
+      repository.ratingDistribution('book', id),
+    ]);
+    const people = (role: ContributorRole) =>
+      contributors.filter((c) => c.role === role).map(({ id: pid, name, slug }) => ({ id: pid, name, slug }));
+    return {
+      id: book.id,
+      slug: book.slug,
+      type: book.kind,
+      title: book.title,
+      subtitle: book.subtitle,
+      authors: people('author'),
+      narrators: people('narrator'),
+      translators: people('translator'),
+      cover: coverImage(context.mediaBaseUrl, book.coverKey, book.coverColor, 'book'),
+      formats: [...(audio ? (['audiobook'] as const) : []), ...(ebook ? (['ebook'] as const) : [])],
+      duration_seconds: audio?.durationSeconds ?? null,
+      pages: ebook?.pages ?? null,
+      rating: Math.round(book.ratingAvg * 10) / 10,
+      description: book.description,
+      short_description: book.shortDescription,
+      language: book.language,
+      english_level: book.englishLevel,
+      published_year: book.publishedYear,
+      published_at: book.publishedAt.toISOString(),
+      publisher: publisher ?? null,
+      series: series ? { ...series, position: book.seriesPosition } : null,
+      categories: categoryRows,
+      tags: tagRows,
+      audiobook: audio
+        ? {
+            duration_seconds: audio.durationSeconds,
+            sample_seconds: audio.sampleSeconds,
+            chapters: chapterRows.map((c) => ({
+              position: c.position,
+              title: c.title,
+              start_seconds: c.startSeconds,
+              duration_seconds: c.durationSeconds,
+            })),
+          }
+        : null,
+      ebook: ebook ? { pages: ebook.pages } : null,
+      offers: offers.get(id) ?? [],
+      rating_summary: ratingSummary(ratings),
+      likes_count: book.likesCount,
+      web_link: book.kind === 'english_book' ? `/english-book/${book.slug}` : `/${book.slug}`,
+    };
+  }
+
+  async function bundleCard(bundle: BundleSummary): Promise<BundleCard> {
+    return {
+      id: bundle.id,
+      slug: bundle.slug,
+      type: 'bundle',
+      kind: bundle.kind,
+      title: bundle.title,
+      cover: bundle.cover,
+      items_count: bundle.itemIds.length,
+      offer: bundle.offer,
+    };
+  }
+
+  async function personDetail(key: Key, role: ContributorRole): Promise<PersonDetail> {
+    const id = await repository.contributorId(key);
+    const found = id === null ? null : await repository.contributor(id, role);
+    if (!found) throw notFound();
+    const { contributor, booksCount } = found;
+    return {
+      id: contributor.id,
+      name: contributor.name,
+      slug: contributor.slug,
+      bio: contributor.bio,
+      photo: coverImage(context.mediaBaseUrl, contributor.photoKey, '#e5e7eb', 'square'),
+      likes_count: contributor.likesCount,
+      books_count: booksCount,
+    };
+  }
+
+  async function requireId(lookup: Promise<number | null>): Promise<number> {
+    const id = await lookup;
+    if (id === null) throw notFound();
+    return id;
+  }
+
   return {
     categories,
-
     newsfeedTab: (tab: NewsfeedTab['tab']): Promise<NewsfeedTab> => feeds[tab](),
+    recommend: (kind: keyof typeof recommendations): Promise<Shelf[]> => recommendations[kind](),
+
+    async tags(take: number) {
+      const rows = await repository.tags(take);
+      return rows.map((row) => ({ id: row.id, name: row.name, slug: row.slug, books_count: row.booksCount }));
+    },
+
+    async showcase() {
+      return cards.books(await repository.showcase(), { shortDescription: true }) as Promise<
+        (BookCard & { short_description: string })[]
+      >;
+    },
+
+    bookCardsByIds,
+    summaryCardsByIds,
+
+    async book(key: Key, kind?: 'book' | 'english_book'): Promise<BookDetail> {
+      return bookDetail(await requireId(repository.bookId(key, kind)));
+    },
+
+    async related(id: number, type: 'semantic' | 'author' | 'category', take: number): Promise<BookCard[]> {
+      const book = await repository.book(await requireId(repository.bookId({ id })));
+      if (!book) throw notFound();
+      if (type === 'semantic') {
+        const ids = await repository.relatedIds(id, take);
+        // Until the related-books job has run for a new book, its authors' and category's books stand in.
+        if (ids.length > 0) return bookCardsByIds(ids);
+      }
+      if (type === 'author' || type === 'semantic') {
+        const authors = await repository.bookContributors([id]);
+        const byAuthor = authors[0]
+          ? await bookCards({ contributor: { id: authors[0].id, role: 'author' } }, 'popular', take + 1)
+          : [];
+        const others = byAuthor.filter((b) => b.id !== id).slice(0, take);
+        if (type === 'author' || others.length >= take) return others;
+      }
+      const [category] = await repository.bookCategories(id);
+      if (!category) return [];
+      return (await bookCards({ categoryId: category.id, kind: book.book.kind }, 'popular', take + 1))
+        .filter((b) => b.id !== id)
+        .slice(0, take);
+    },
+
+    async listBooks(filter: BookFilter & { categorySlug?: string }, options: ListOptions): Promise<Page<BookCard>> {
+      const { categorySlug, ...rest } = filter;
+      const categoryId = categorySlug ? await requireId(repository.categoryId(categorySlug)) : undefined;
+      return bookPage({ ...rest, ...(categoryId ? { categoryId } : {}) }, options);
+    },
+
+    author: (key: Key) => personDetail(key, 'author'),
+    narrator: (key: Key) => personDetail(key, 'narrator'),
+
+    async contributorBooks(id: number, role: ContributorRole, options: ListOptions): Promise<Page<BookCard>> {
+      await requireId(repository.contributorId({ id }));
+      return bookPage({ contributor: { id, role } }, options);
+    },
+
+    async publisher(key: Key) {
+      const id = await requireId(repository.publisherId(key));
+      const found = await repository.publisher(id);
+      if (!found) throw notFound();
+      const { publisher, booksCount } = found;
+      return {
+        id: publisher.id,
+        name: publisher.name,
+        slug: publisher.slug,
+        description: publisher.description,
+        logo: coverImage(context.mediaBaseUrl, publisher.logoKey, '#e5e7eb', 'square'),
+        books_count: booksCount,
+      };
+    },
+
+    async publisherBooks(id: number, options: ListOptions): Promise<Page<BookCard>> {
+      await requireId(repository.publisherId({ id }));
+      return bookPage({ publisherId: id }, options);
+    },
+
+    async summaries(page: number, perPage: number): Promise<Page<SummaryCard>> {
+      const [rows, total] = await Promise.all([
+        repository.summaries(perPage, (page - 1) * perPage),
+        repository.countSummaries(),
+      ]);
+      return pageOf(await cards.summaries(rows), page, perPage, total);
+    },
+
+    async summary(key: Key): Promise<SummaryDetail> {
+      const id = await requireId(repository.summaryId(key));
+      const row = await repository.summary(id);
+      if (!row) throw notFound();
+      const [[card], categoryRows, offers, book] = await Promise.all([
+        summaryCardsByIds([id]),
+        repository.summaryCategories(id),
+        commerce.offersFor('summary', [id]),
+        row.bookId ? bookCardsByIds([row.bookId]) : Promise.resolve([]),
+      ]);
+      if (!card) throw notFound();
+      return {
+        ...card,
+        description: row.description,
+        body: row.body,
+        audio_duration_seconds: row.audioDurationSeconds,
+        book: book[0] ?? null,
+        categories: categoryRows,
+        offers: offers.get(id) ?? [],
+        published_at: row.publishedAt.toISOString(),
+        web_link: `/summary/${row.slug}`,
+      };
+    },
+
+    async bundlesOf(kind: 'book' | 'summary', id: number): Promise<BundleCard[]> {
+      await requireId(kind === 'book' ? repository.bookId({ id }) : repository.summaryId({ id }));
+      return Promise.all((await commerce.bundlesContaining(kind, id)).map(bundleCard));
+    },
+
+    async bundle(key: Key): Promise<BundleDetail> {
+      const bundle = await commerce.bundle(key);
+      if (!bundle) throw notFound();
+      const items =
+        bundle.kind === 'book' ? await bookCardsByIds(bundle.itemIds) : await summaryCardsByIds(bundle.itemIds);
+      const offers = await commerce.offersFor(bundle.kind, bundle.itemIds);
+      // What the items would cost one by one: the cheapest purchase price of each.
+      const itemsValue = bundle.itemIds.reduce((sum, itemId) => {
+        const prices = (offers.get(itemId) ?? []).flatMap((o) => (o.price_mnt === null ? [] : [o.price_mnt]));
+        return sum + (prices.length ? Math.min(...prices) : 0);
+      }, 0);
+      return {
+        ...(await bundleCard(bundle)),
+        description: bundle.description,
+        items,
+        items_value_mnt: itemsValue,
+        web_link: bundle.kind === 'book' ? `/bundle/${bundle.slug}` : `/bundleSummary/${bundle.slug}`,
+      };
+    },
+
+    async topics(): Promise<Topic[]> {
+      const rows = await repository.topics();
+      return rows.map((row) => ({
+        id: row.id,
+        slug: row.slug,
+        title: row.title,
+        description: row.description,
+        items_count: row.itemsCount,
+      }));
+    },
+
+    async topicItems(
+      id: number,
+      type: 'all' | 'book' | 'summary' | 'podcast',
+      page: number,
+      perPage: number,
+    ): Promise<Page<ShelfItem>> {
+      const topic = (await repository.topics()).find((t) => t.id === id);
+      if (!topic) throw notFound();
+      const { rows, total } = await repository.topicItems(
+        id,
+        type === 'all' ? undefined : type,
+        perPage,
+        (page - 1) * perPage,
+      );
+      const byType = groupBy(rows, (row) => row.itemType);
+      const ids = (t: 'book' | 'summary' | 'podcast') => (byType.get(t) ?? []).map((row) => row.itemId);
+      const [books, summaries, series] = await Promise.all([
+        bookCardsByIds(ids('book')),
+        summaryCardsByIds(ids('summary')),
+        podcasts.seriesCardsByIds(ids('podcast')),
+      ]);
+      const found = new Map<string, ShelfItem>([
+        ...books.map((b) => [`book-${b.id}`, b] as [string, ShelfItem]),
+        ...summaries.map((s) => [`summary-${s.id}`, s] as [string, ShelfItem]),
+        ...series.map((p) => [`podcast-${p.id}`, p] as [string, ShelfItem]),
+      ]);
+      const items = rows.flatMap((row) => {
+        const item = found.get(`${row.itemType}-${row.itemId}`);
+        return item ? [item] : [];
+      });
+      return pageOf(items, page, perPage, total);
+    },
   };
 }
+
+export type CatalogService = ReturnType<typeof catalogService>;

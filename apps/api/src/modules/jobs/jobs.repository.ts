@@ -17,7 +17,7 @@ export function jobsRepository(db: Db) {
           maxAttempts: job.maxAttempts,
           dedupeKey: job.dedupeKey,
         })
-        .onConflictDoNothing({ target: systemJob.dedupeKey })
+        .onConflictDoNothing({ target: systemJob.dedupeKey, where: sql`${systemJob.state} in ('queued', 'running')` })
         .returning({ id: systemJob.id });
       return rows[0]?.id ?? null;
     },

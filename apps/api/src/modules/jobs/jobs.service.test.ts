@@ -26,12 +26,14 @@ describe('the job queue', () => {
     expect(await jobs.runOne({ 'test.later': async () => undefined })).toBe(false);
   });
 
-  it('stores a job with the same dedupe key once', async () => {
+  it('stores a job with the same dedupe key once while it is pending, and again after it ran', async () => {
     const jobs = jobsService(t.handle.db);
     const first = await jobs.enqueue('test.dedupe', {}, { dedupeKey: 'k1' });
     const second = await jobs.enqueue('test.dedupe', {}, { dedupeKey: 'k1' });
     expect(first).not.toBeNull();
     expect(second).toBeNull();
+    expect(await jobs.runOne({ 'test.dedupe': async () => undefined })).toBe(true);
+    expect(await jobs.enqueue('test.dedupe', {}, { dedupeKey: 'k1' })).not.toBeNull();
   });
 
   it('retries a failing job with backoff, then gives up', async () => {

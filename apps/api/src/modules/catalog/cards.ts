@@ -1,0 +1,65 @@
+import type { BookCard, SummaryCard } from '@nomsan/contracts/catalog';
+import { groupBy } from '../../lib/group-by';
+import { coverImage } from '../../lib/media-urls';
+import type { CatalogRepository } from './catalog.repository';
+
+type BookRow = Awaited<ReturnType<CatalogRepository['books']>>[number];
+type SummaryRow = Awaited<ReturnType<CatalogRepository['summaries']>>[number];
+
+/** Turns rows into the cards every list shows, fetching all their authors in one query. */
+export function cardBuilder(repository: CatalogRepository, mediaBaseUrl: string) {
+  return {
+    async books(rows: BookRow[], options: { shortDescription?: boolean; likes?: boolean } = {}) {
+      const authors = groupBy(await repository.bookContributors(rows.map((row) => row.id)), (a) => a.bookId);
+      return rows.map((row) => ({
+        ...bookCard(row, authors.get(row.id) ?? [], mediaBaseUrl),
+        ...(options.shortDescription ? { short_description: row.shortDescription } : {}),
+        ...(options.likes ? { likes_count: row.likesCount } : {}),
+      }));
+    },
+
+    async summaries(rows: SummaryRow[]): Promise<SummaryCard[]> {
+      const authors = groupBy(await repository.summaryAuthors(rows.map((row) => row.id)), (a) => a.summaryId);
+      return rows.map((row) => ({
+        id: row.id,
+        slug: row.slug,
+        type: 'summary' as const,
+        title: row.title,
+        authors: (authors.get(row.id) ?? []).map(({ id, name, slug }) => ({ id, name, slug })),
+        cover: coverImage(mediaBaseUrl, row.coverKey, row.coverColor, 'square'),
+        reading_minutes: row.readingMinutes,
+      }));
+    },
+  };
+}
+
+export function bookCard(
+  row: BookRow,
+  authors: { id: number; name: string; slug: string }[],
+  mediaBaseUrl: string,
+): BookCard {
+  return {
+    id: row.id,
+    slug: row.slug,
+    type: row.kind,
+    title: row.title,
+    authors: authors.map(({ id, name, slug }) => ({ id, name, slug })),
+    cover: coverImage(mediaBaseUrl, row.coverKey, row.coverColor, 'book'),
+    formats: [
+      ...(row.durationSeconds !== null ? (['audiobook'] as const) : []),
+      ...(row.pages !== null ? (['ebook'] as const) : []),
+    ],
+    duration_seconds: row.durationSeconds,
+    pages: row.pages,
+    rating: Math.round(row.ratingAvg * 10) / 10,
+  };
+}
+
+/** keeps the order of `ids` (a ranking) when rows come back in another order */
+export function inOrderOf<T extends { id: number }>(ids: number[], rows: T[]): T[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [row] : [];
+  });
+}

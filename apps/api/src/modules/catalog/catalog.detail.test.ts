@@ -1,0 +1,280 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bookDetailResponse,
+  bookListResponse,
+  bundleDetailResponse,
+  bundleListResponse,
+  personDetailResponse,
+  publisherDetailResponse,
+  recommendResponse,
+  relatedResponse,
+  reviewsResponse,
+  showcaseResponse,
+  summaryDetailResponse,
+  summaryListResponse,
+  tagsResponse,
+  topicablesResponse,
+  topicResponse,
+  topicsResponse,
+} from '@nomsan/contracts/catalog';
+import { errorEnvelope } from '@nomsan/contracts/http';
+import { createTestApp, type TestApp } from '../../test/app';
+
+describe('catalogue detail and list endpoints', () => {
+  let t: TestApp;
+  const get = async (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
+  const ok = async (url: string) => {
+    const response = await get(url);
+    expect(response.statusCode, `${url}: ${response.body.slice(0, 300)}`).toBe(200);
+    return response.json();
+  };
+  const rejected = async (url: string, status: number) => {
+    const response = await get(url);
+    expect(response.statusCode, url).toBe(status);
+    const body = errorEnvelope.parse(response.json());
+    expect(body.error.message).toMatch(/[А-Яа-яӨөҮү]/);
+    return body.error.code;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('serves a book with editions, people, categories, offers and rating summary', async () => {
+    const { data } = bookDetailResponse.parse(await ok('/v4/books/1'));
+    expect(data.id).toBe(1);
+    expect(data.title).toBe('Цагаан сар');
+    expect(data.web_link).toBe('/tsagaan-sar');
+    expect(data.authors.length).toBeGreaterThan(0);
+    expect(data.categories.length).toBeGreaterThan(0);
+    expect(data.offers.length).toBe(data.formats.length);
+    if (data.audiobook) {
+      expect(data.narrators.length).toBeGreaterThan(0);
+      const total = data.audiobook.chapters.reduce((sum, c) => sum + c.duration_seconds, 0);
+      expect(total).toBe(data.audiobook.duration_seconds);
+    }
+    expect(data.rating_summary.distribution).toHaveLength(5);
+  });
+
+  it('finds a book by slug, and by a slug it had before', async () => {
+    const bySlug = bookDetailResponse.parse(await ok('/v4/books/slug:tsagaan-sar'));
+    expect(bySlug.data.id).toBe(1);
+    const byOldSlug = bookDetailResponse.parse(await ok('/v4/books/slug:tsagaan-sar-roman'));
+    expect(byOldSlug.data.slug).toBe('tsagaan-sar');
+  });
+
+  it.each([
+    ['/v4/books/abc', 400],
+    ['/v4/books/0', 400],
+    ['/v4/books/-1', 400],
+    ['/v4/books/1.5', 400],
+    ['/v4/books/99999999999', 400],
+    ['/v4/books/999999', 404],
+    ['/v4/books/slug:no-such-book', 404],
+    ['/v4/books/slug:BAD SLUG', 400],
+    ['/v5/books/999999/related', 404],
+    ['/v5/books/1/related?type=nope', 400],
+    ['/v5/books?page=0', 400],
+    ['/v5/books?page[size]=100000', 400],
+    ['/v5/books?page=abc', 400],
+    ['/v5/books?filter[category]=no-such-category', 404],
+    ['/v5/books?sort=random', 400],
+    ['/api/book/authors/999999', 404],
+    ['/api/book/authors/1/books?include=nope', 400],
+    ['/api/book/authors/1/books?page=0', 400],
+    ['/api/publishers/v3/x', 400],
+    ['/api/publishers/v3/999999/items', 404],
+    ['/v5/narrators/999999/', 404],
+    ['/v5/summary/999999', 404],
+    ['/v5/english-books/1', 404],
+    ['/v5/bundles/999999', 404],
+    ['/api/reviews?reviewable_type=movie&reviewable_id=1', 400],
+    ['/api/reviews?reviewable_type=book', 400],
+    ['/api/reviews?reviewable_type=book&reviewable_id=999999', 404],
+    ['/api/reviews?reviewable_type=book&reviewable_id=1&include=everything', 400],
+    ['/api/newsfeed/recommend/nope', 400],
+    ['/v5/discovery/topics/999999', 404],
+    ['/v5/discovery/topics/1/topicables?type=movie', 400],
+    ['/v5/discovery/topics/1/topicables?page_size=100000', 400],
+    ['/api/book/tags?take=0', 400],
+  ])('answers %s with %i in the envelope', async (url, status) => {
+    await rejected(url, status);
+  });
+
+  it('lists related books by content, by author and by category, never the book itself', async () => {
+    for (const type of ['semantic', 'author', 'category'] as const) {
+      const { data } = relatedResponse.parse(await ok(`/v5/books/1/related?type=${type}`));
+      expect(data.every((b) => b.id !== 1)).toBe(true);
+      if (type !== 'author') expect(data.length).toBeGreaterThan(0);
+    }
+    const semantic = relatedResponse.parse(await ok('/v5/books/1/related')).data;
+    const byCategory = relatedResponse.parse(await ok('/v5/books/1/related?type=category')).data;
+    // Content similarity is its own ranking, not the category's popularity order.
+    expect(semantic.map((b) => b.id)).not.toEqual(byCategory.map((b) => b.id));
+  });
+
+  it('finds semantically related books that share content with the book', async () => {
+    const book = bookDetailResponse.parse(await ok('/v4/books/1')).data;
+    const related = relatedResponse.parse(await ok('/v5/books/1/related?take=5')).data;
+    const details = await Promise.all(
+      related.map(async (r) => bookDetailResponse.parse(await ok(`/v4/books/${r.id}`)).data),
+    );
+    const shares = (other: typeof book) =>
+      other.categories.some((c) => book.categories.some((b) => b.id === c.id)) ||
+      other.authors.some((a) => book.authors.some((b) => b.id === a.id)) ||
+      other.tags.some((tg) => book.tags.some((b) => b.id === tg.id));
+    expect(details.filter(shares).length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('pages through books with the pagination envelope, filters by category and format', async () => {
+    const first = bookListResponse.parse(await ok('/v5/books?page[size]=10')).data;
+    expect(first.data).toHaveLength(10);
+    expect(first).toMatchObject({ current_page: 1, per_page: 10 });
+    expect(first.last_page).toBe(Math.ceil(first.total / 10));
+    const second = bookListResponse.parse(await ok('/v5/books?page[size]=10&page=2')).data;
+    expect(second.data.map((b) => b.id)).not.toContain(first.data[0]!.id);
+    const beyond = bookListResponse.parse(await ok(`/v5/books?page[size]=10&page=${first.last_page + 1}`)).data;
+    expect(beyond.data).toEqual([]);
+    const category = (await ok('/api/categories')).data[0];
+    const inCategory = bookListResponse.parse(
+      await ok(`/v5/books?filter[category]=${category.slug}&page[size]=100`),
+    ).data;
+    expect(inCategory.total).toBeGreaterThan(0);
+    const audio = bookListResponse.parse(await ok('/v5/books?filter[format]=audiobook&page[size]=50')).data;
+    expect(audio.data.every((b) => b.formats.includes('audiobook'))).toBe(true);
+  });
+
+  it('serves authors, narrators and publishers with their books', async () => {
+    const book = bookDetailResponse.parse(await ok('/v4/books/1')).data;
+    const authorId = book.authors[0]!.id;
+    const author = personDetailResponse.parse(await ok(`/api/book/authors/${authorId}?include=likes_count`)).data;
+    expect(author.books_count).toBeGreaterThan(0);
+    const bySlug = personDetailResponse.parse(await ok(`/api/book/authors/slug:${author.slug}`)).data;
+    expect(bySlug.id).toBe(authorId);
+    const books = bookListResponse.parse(
+      await ok(`/api/book/authors/${authorId}/books?include=likes_count&append=short_description`),
+    ).data;
+    expect(books.data.map((b) => b.id)).toContain(1);
+    expect(books.data[0]).toHaveProperty('short_description');
+    expect(books.data[0]).toHaveProperty('likes_count');
+    const plain = bookListResponse.parse(await ok(`/api/book/authors/${authorId}/books`)).data;
+    expect(plain.data[0]).not.toHaveProperty('short_description');
+
+    const narrated = (
+      await Promise.all([1, 2, 3, 4, 5].map(async (id) => bookDetailResponse.parse(await ok(`/v4/books/${id}`)).data))
+    ).find((b) => b.narrators.length > 0)!;
+    const narrator = personDetailResponse.parse(await ok(`/v5/narrators/${narrated.narrators[0]!.id}/`)).data;
+    expect(narrator.books_count).toBeGreaterThan(0);
+    const narratorBooks = bookListResponse.parse(await ok(`/v5/narrators/${narrator.id}/books?page=1`)).data;
+    expect(narratorBooks.data.map((b) => b.id)).toContain(narrated.id);
+
+    const publisher = publisherDetailResponse.parse(await ok(`/api/publishers/v3/${book.publisher!.id}`)).data;
+    expect(publisher.books_count).toBeGreaterThan(0);
+    const items = bookListResponse.parse(await ok(`/api/publishers/v3/${publisher.id}/items`)).data;
+    expect(items.data.map((b) => b.id)).toContain(1);
+  });
+
+  it('serves summaries and English books', async () => {
+    const list = summaryListResponse.parse(await ok('/v5/summary')).data;
+    expect(list.total).toBeGreaterThanOrEqual(40);
+    const summary = summaryDetailResponse.parse(await ok(`/v5/summary/${list.data[0]!.id}`)).data;
+    expect(summary.body.length).toBeGreaterThanOrEqual(5);
+    expect(summary.offers.length).toBeGreaterThan(0);
+    expect(summaryDetailResponse.parse(await ok(`/v5/summary/slug:${summary.slug}`)).data.id).toBe(summary.id);
+    const english = bookListResponse.parse(await ok('/v5/english-books')).data;
+    expect(english.total).toBeGreaterThanOrEqual(30);
+    expect(english.data.every((b) => b.type === 'english_book')).toBe(true);
+    const detail = bookDetailResponse.parse(await ok(`/v5/english-books/${english.data[0]!.id}`)).data;
+    expect(detail.english_level).toBeTruthy();
+    expect(detail.web_link).toMatch(/^\/english-book\//);
+  });
+
+  it('serves bundles of books and summaries with their value', async () => {
+    let found = false;
+    for (let id = 1; id <= 60 && !found; id += 1) {
+      const bundles = bundleListResponse.parse(await ok(`/v5/books/${id}/bundles`)).data;
+      if (bundles.length === 0) continue;
+      found = true;
+      const detail = bundleDetailResponse.parse(await ok(`/v5/bundles/${bundles[0]!.id}`)).data;
+      expect(detail.items.map((item) => item.id)).toContain(id);
+      expect(detail.items_value_mnt).toBeGreaterThan(0);
+      expect(detail.offer?.price_mnt).toBeLessThan(detail.items_value_mnt);
+      expect(bundleDetailResponse.parse(await ok(`/v5/bundles/slug:${detail.slug}`)).data.id).toBe(detail.id);
+    }
+    expect(found).toBe(true);
+    const summaries = summaryListResponse.parse(await ok('/v5/summary?page[size]=100')).data.data;
+    const withBundle = await Promise.all(
+      summaries.map(async (s) => bundleListResponse.parse(await ok(`/v5/summaries/${s.id}/bundles`)).data),
+    );
+    expect(withBundle.some((list) => list.some((b) => b.kind === 'summary'))).toBe(true);
+  });
+
+  it('serves reviews with their latest five replies and the rating summary', async () => {
+    const body = reviewsResponse.parse(
+      await ok('/api/reviews?reviewable_type=book&reviewable_id=1&include=latestFiveReplies'),
+    ).data;
+    expect(body.rating.count).toBe(body.total);
+    expect(body.rating.distribution.reduce((a, b) => a + b, 0)).toBe(body.total);
+    expect(body.total).toBeGreaterThan(0);
+    for (const review of body.data) {
+      expect(review.latest_five_replies!.length).toBeLessThanOrEqual(5);
+      expect(review.latest_five_replies!.length).toBe(Math.min(5, review.replies_count));
+    }
+    const dates = body.data.map((r) => r.created_at);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    const book = bookDetailResponse.parse(await ok('/v4/books/1')).data;
+    expect(book.rating_summary).toEqual(body.rating);
+    const without = reviewsResponse.parse(await ok('/api/reviews?reviewable_type=book&reviewable_id=1')).data;
+    expect(without.data[0]).not.toHaveProperty('latest_five_replies');
+  });
+
+  it('serves tags, the showcase and the recommendations', async () => {
+    const tags = tagsResponse.parse(await ok('/api/book/tags?take=10')).data;
+    expect(tags).toHaveLength(10);
+    expect([...tags].sort((a, b) => b.books_count - a.books_count)).toEqual(tags);
+    const showcase = showcaseResponse.parse(await ok('/v5/books/showcase')).data;
+    expect(showcase.length).toBe(8);
+    for (const kind of ['audiobook', 'ebook', 'cat_abook', 'cat_ebook']) {
+      const shelves = recommendResponse.parse(await ok(`/api/newsfeed/recommend/${kind}`)).data;
+      expect(shelves.length).toBeGreaterThan(0);
+      const format = kind.includes('abook') || kind === 'audiobook' ? 'audiobook' : 'ebook';
+      for (const shelf of shelves) {
+        for (const item of shelf.items) {
+          expect(item.type === 'book' || item.type === 'english_book').toBe(true);
+          if (item.type === 'book' || item.type === 'english_book') expect(item.formats).toContain(format);
+        }
+      }
+    }
+  });
+
+  it('serves discovery topics and their items, paginated and by type', async () => {
+    const topics = topicsResponse.parse(await ok('/v5/discovery/topics')).data;
+    expect(topics.length).toBeGreaterThanOrEqual(8);
+    const topic = topicResponse.parse(await ok(`/v5/discovery/topics/${topics[0]!.id}`)).data;
+    expect(topic.items.length).toBe(Math.min(20, topic.items_count));
+    const page = topicablesResponse.parse(
+      await ok(`/v5/discovery/topics/${topic.id}/topicables?page_size=5&page=1`),
+    ).data;
+    expect(page.data).toHaveLength(Math.min(5, topic.items_count));
+    expect(page.total).toBe(topic.items_count);
+    const books = topicablesResponse.parse(
+      await ok(`/v5/discovery/topics/${topic.id}/topicables?type=book&page_size=100`),
+    ).data;
+    expect(books.data.every((item) => item.type === 'book' || item.type === 'english_book')).toBe(true);
+  });
+
+  it('lets a CDN cache catalogue answers and revalidates them by ETag', async () => {
+    const first = await get('/v4/books/1');
+    expect(first.headers['cache-control']).toMatch(/public/);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await get('/v4/books/1', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const compressed = await get('/v4/books/1', { 'accept-encoding': 'gzip' });
+    expect(compressed.headers.etag).toBe(etag);
+    const missing = await get('/v4/books/999999');
+    expect(missing.headers['cache-control']).toBeUndefined();
+  });
+});

@@ -1,0 +1,51 @@
+import type { Db } from '@nomsan/db/client';
+import { catalogRepository } from './catalog.repository';
+import { computeRelated, type RelatedDoc } from './related';
+
+export const RELATED_JOB = 'catalog.compute-related';
+const TOP_K = 12;
+const BATCH = 5000;
+
+/**
+ * Precomputes each book's most similar books. Runs as a worker job after the catalogue changes
+ * (and after the demo catalogue is seeded); the related endpoint reads the result.
+ */
+export function relatedBooksService(db: Db) {
+  const repository = catalogRepository(db);
+  return {
+    needsComputing: async () => !(await repository.hasRelated()),
+
+    async compute(): Promise<{ books: number; pairs: number; ms: number }> {
+      const started = performance.now();
+      const docs: RelatedDoc[] = [];
+      for (let afterId = 0; ;) {
+        const rows = await repository.relatedCorpus(afterId, BATCH);
+        if (rows.length === 0) break;
+        for (const row of rows) {
+          docs.push({
+            id: row.id,
+            text: `${row.title} ${row.title} ${row.description}`,
+            features: [
+              ...row.categoryIds.map((id): [string, number] => [`c:${id}`, 2]),
+              ...row.tagIds.map((id): [string, number] => [`t:${id}`, 1.5]),
+              ...row.authorIds.map((id): [string, number] => [`a:${id}`, 3]),
+              ...(row.seriesId ? [[`s:${row.seriesId}`, 3] as [string, number]] : []),
+              [`k:${row.kind}`, row.kind === 'english_book' ? 3 : 0.5],
+            ],
+          });
+        }
+        afterId = rows[rows.length - 1]?.id ?? afterId;
+      }
+      // Terms shared by more than 2% of books (but at least 50) carry little and cost much.
+      const related = computeRelated(docs, {
+        topK: TOP_K,
+        maxDocFrequency: Math.max(50, Math.ceil(docs.length * 0.02)),
+      });
+      const rows = [...related].flatMap(([bookId, list]) =>
+        list.map((r) => ({ bookId, relatedId: r.id, score: r.score })),
+      );
+      await repository.replaceRelated(rows);
+      return { books: docs.length, pairs: rows.length, ms: Math.round(performance.now() - started) };
+    },
+  };
+}

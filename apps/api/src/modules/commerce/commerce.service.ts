@@ -1,0 +1,80 @@
+import type { Image, Offer } from '@nomsan/contracts/catalog';
+import type { ApiContext } from '../../context';
+import { groupBy } from '../../lib/group-by';
+import { coverImage } from '../../lib/media-urls';
+import { commerceRepository, type BundleRow, type OfferRow } from './commerce.repository';
+
+export interface BundleSummary {
+  id: number;
+  slug: string;
+  kind: BundleRow['kind'];
+  title: string;
+  description: string;
+  cover: Image;
+  itemIds: number[];
+  offer: Offer | null;
+}
+
+export function toOffer(row: OfferRow): Offer {
+  const discount =
+    row.priceMnt !== null && row.originalPriceMnt !== null && row.originalPriceMnt > row.priceMnt
+      ? Math.round((1 - row.priceMnt / row.originalPriceMnt) * 100)
+      : null;
+  return {
+    format: row.format,
+    price_mnt: row.priceMnt,
+    original_price_mnt: discount === null ? null : row.originalPriceMnt,
+    discount_percentage: discount,
+    credit_price: row.creditPrice,
+    rental:
+      row.rentalPriceMnt !== null && row.rentalDays !== null
+        ? { price_mnt: row.rentalPriceMnt, days: row.rentalDays }
+        : null,
+    subscription_scopes: row.subscriptionScopes.filter((scope): scope is Offer['subscription_scopes'][number] =>
+      ['audio', 'ebook', 'summary', 'credit'].includes(scope),
+    ),
+  };
+}
+
+/** What is for sale and on which terms; the catalogue asks it for the ways to get an item. */
+export function commerceService(context: ApiContext) {
+  const repository = commerceRepository(context.db.db);
+
+  async function summarise(rows: BundleRow[]): Promise<BundleSummary[]> {
+    const ids = rows.map((row) => row.id);
+    const [items, offers] = await Promise.all([repository.bundleItemIds(ids), repository.offers('bundle', ids)]);
+    const itemsByBundle = groupBy(items, (item) => item.bundleId);
+    const offerByBundle = new Map(offers.map((offer) => [offer.itemId, toOffer(offer)]));
+    return rows.map((row) => ({
+      id: row.id,
+      slug: row.slug,
+      kind: row.kind,
+      title: row.title,
+      description: row.description,
+      cover: coverImage(context.mediaBaseUrl, row.coverKey, row.coverColor, 'square'),
+      itemIds: (itemsByBundle.get(row.id) ?? []).map((item) => item.itemId),
+      offer: offerByBundle.get(row.id) ?? null,
+    }));
+  }
+
+  return {
+    /** current offers of many items, grouped by item id */
+    async offersFor(itemType: OfferRow['itemType'], itemIds: number[]): Promise<Map<number, Offer[]>> {
+      const rows = await repository.offers(itemType, itemIds);
+      const grouped = new Map<number, Offer[]>();
+      for (const row of rows) grouped.set(row.itemId, [...(grouped.get(row.itemId) ?? []), toOffer(row)]);
+      return grouped;
+    },
+
+    async bundle(key: { id: number } | { slug: string }): Promise<BundleSummary | null> {
+      const row = await repository.bundleByIdOrSlug(key);
+      return row ? ((await summarise([row]))[0] ?? null) : null;
+    },
+
+    async bundlesContaining(kind: BundleRow['kind'], itemId: number): Promise<BundleSummary[]> {
+      const rows = await repository.bundlesContaining(kind, itemId);
+      return summarise(rows.map((row) => row.bundle));
+    },
+  };
+}
+export type CommerceService = ReturnType<typeof commerceService>;

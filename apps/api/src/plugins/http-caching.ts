@@ -1,0 +1,44 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+
+/** Public catalogue answers: a CDN may keep them for a while, and browsers revalidate by ETag. */
+const CACHE_CONTROL = 'public, max-age=60, s-maxage=300, stale-while-revalidate=600';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** the answer is the same for everyone: cacheable by CDNs, with an ETag */
+    publicCache?: boolean;
+  }
+}
+
+/**
+ * A strong ETag from the body, 304 when the client already has it, and a Cache-Control that
+ * lets a CDN serve it, for GET routes marked `publicCache`. Installed on the root before
+ * compression, so the tag is computed on the plain body and matches whatever encoding is sent.
+ */
+export function installHttpCaching(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.routeOptions.config.publicCache) return payload;
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200) return payload;
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
+    reply.header('etag', etag);
+    reply.header('cache-control', CACHE_CONTROL);
+    reply.header('vary', 'accept-encoding');
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+      reply.code(304);
+      return '';
+    }
+    return payload;
+  });
+}
+
+/** Marks every route registered in the calling plugin as publicly cacheable. */
+export function cachePublicly(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    if (route.method === 'GET' || (Array.isArray(route.method) && route.method.includes('GET'))) {
+      route.config = { ...route.config, publicCache: true };
+    }
+  });
+}
