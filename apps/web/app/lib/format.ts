@@ -14,3 +14,16 @@ export function formatDuration(seconds: number): string {
   const minutes = totalMinutes % 60;
   return hours > 0 ? mn.book.hoursMinutes(hours, minutes) : mn.book.minutes(minutes);
 }
+
+const DATE = new Intl.DateTimeFormat('en-CA', {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  timeZone: 'Asia/Ulaanbaatar',
+});
+
+/** '2024-03-05T…' -> '2024.03.05', the way Mongolian sites write dates (same on server and client). */
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : DATE.format(date).replace(/-/g, '.');
+}

@@ -7,16 +7,20 @@ export function pageMeta(options: {
   description?: string;
   path?: string;
   baseUrl?: string;
+  /** a cover or photo; relative URLs are made absolute with `baseUrl` (crawlers need that) */
   image?: string;
+  /** og:type: 'book', 'profile'... ('website' by default) */
+  type?: string;
 }): MetaDescriptor[] {
   const title = options.title ? `${options.title} | ${mn.brand.name}` : mn.home.title;
-  const description = options.description ?? mn.brand.description;
+  const description = clip(options.description ?? mn.brand.description, 300);
   const url = options.baseUrl && options.path !== undefined ? `${options.baseUrl}${options.path}` : undefined;
+  const image = options.image ? absoluteUrl(options.image, options.baseUrl) : undefined;
   return [
     { title },
     { name: 'description', content: description },
     { property: 'og:site_name', content: mn.brand.name },
-    { property: 'og:type', content: 'website' },
+    { property: 'og:type', content: options.type ?? 'website' },
     { property: 'og:locale', content: 'mn_MN' },
     { property: 'og:title', content: title },
     { property: 'og:description', content: description },
@@ -26,7 +30,7 @@ export function pageMeta(options: {
           { tagName: 'link', rel: 'canonical', href: url },
         ]
       : []),
-    ...(options.image ? [{ property: 'og:image', content: options.image }] : []),
+    ...(image ? [{ property: 'og:image', content: image }] : []),
     { name: 'twitter:card', content: 'summary_large_image' },
   ];
 }
@@ -38,4 +42,19 @@ export function baseUrlFrom(matches: readonly unknown[]): string | undefined {
     if (m?.id === 'root') return m.data?.config?.publicBaseUrl;
   }
   return undefined;
+}
+
+/** '/media/a.webp' -> 'https://nomsan.mn/media/a.webp'; absolute URLs (a CDN) stay as they are. */
+export function absoluteUrl(url: string, baseUrl: string | undefined): string {
+  if (/^[a-z][a-z\d+.-]*:/i.test(url) || url.startsWith('//') || !baseUrl) return url;
+  return `${baseUrl.replace(/\/+$/, '')}${url.startsWith('/') ? '' : '/'}${url}`;
+}
+
+/** A description cut on a word boundary, for meta tags (search engines show ~160 characters). */
+export function clip(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:!?-]+$/, '')}…`;
 }

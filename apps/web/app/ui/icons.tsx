@@ -135,3 +135,30 @@ export const PumpkinIcon = (p: SVGProps<SVGSVGElement>) => (
     />
   </svg>
 );
+export const StarIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Icon fill="currentColor" strokeWidth={1.2} {...p}>
+    <path d="m12 3 2.7 5.6 6.1.8-4.5 4.2 1.1 6.1L12 16.8l-5.4 2.9 1.1-6.1-4.5-4.2 6.1-.8Z" />
+  </Icon>
+);
+export const ClockIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Icon {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v5l3 2" />
+  </Icon>
+);
+export const HeartIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Icon {...p}>
+    <path d="M12 20s-7-4.4-8.6-9A4.8 4.8 0 0 1 12 6.5a4.8 4.8 0 0 1 8.6 4.5C19 15.6 12 20 12 20Z" />
+  </Icon>
+);
+export const CheckIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Icon {...p}>
+    <path d="m5 12.5 4.5 4.5L19 7.5" />
+  </Icon>
+);
+export const LayersIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Icon {...p}>
+    <path d="m12 3 9 5-9 5-9-5 9-5Z" />
+    <path d="m3 13 9 5 9-5" />
+  </Icon>
+);

@@ -152,7 +152,7 @@ export const catalogRoutes: FastifyPluginAsync<ApiContext> = async (app, context
       const q = request.query;
       return {
         data: await catalog.listBooks(
-          { categorySlug: q['filter[category]'], format: q['filter[format]'], kind: 'book' },
+          { categorySlug: q['filter[category]'], format: q['filter[format]'] },
           listOptions(q),
         ),
       };

@@ -1,0 +1,124 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { BookDetail, PersonRef } from '@nomsan/contracts/catalog';
+import { mn } from '@nomsan/contracts/messages';
+import { formatDuration } from '~/lib/format';
+import { href } from '~/lib/links';
+import { Cover } from '~/ui/cover';
+import { BookOpenIcon, HeadphonesIcon, HeartIcon } from '~/ui/icons';
+import { Stars } from '~/ui/stars';
+
+function People({ label, people, to }: { label: string; people: PersonRef[]; to?: (slug: string) => string }) {
+  if (people.length === 0) return null;
+  return (
+    <div className="flex flex-wrap gap-x-1.5">
+      <dt className="text-muted">{label}:</dt>
+      <dd className="flex flex-wrap gap-x-1">
+        {people.map((person, index) => (
+          <span key={person.id}>
+            {to ? (
+              <Link to={to(person.slug)} className="font-semibold text-brand hover:text-brand-dark hover:underline">
+                {person.name}
+              </Link>
+            ) : (
+              <span className="font-semibold">{person.name}</span>
+            )}
+            {index < people.length - 1 ? ',' : null}
+          </span>
+        ))}
+      </dd>
+    </div>
+  );
+}
+
+/**
+ * The top of a book page: large cover, title, people, rating, formats and categories; the
+ * offers beside it on wide screens, and `children` (the description) under it.
+ */
+export function BookHero({ book, aside, children }: { book: BookDetail; aside?: ReactNode; children?: ReactNode }) {
+  const rating = book.rating_summary;
+  return (
+    <div className="grid gap-6 md:grid-cols-[15rem_minmax(0,1fr)] md:gap-8 lg:grid-cols-[17rem_minmax(0,1fr)_20rem] xl:grid-cols-[19rem_minmax(0,1fr)_22rem] xl:gap-10">
+      <div className="mx-auto w-44 xs:w-52 md:mx-0 md:w-full">
+        <Cover
+          image={book.cover}
+          alt={mn.book.coverAlt(book.title)}
+          sizes="(min-width: 1280px) 304px, (min-width: 1024px) 272px, (min-width: 768px) 240px, 208px"
+          eager
+          className="aspect-[2/3] w-full rounded-xl object-cover shadow-xl ring-1 ring-black/5"
+        />
+      </div>
+      <div className="min-w-0">
+        <h1 className="text-2xl leading-tight font-extrabold tracking-tight text-balance sm:text-4xl">{book.title}</h1>
+        {book.subtitle ? <p className="mt-2 text-lg text-muted">{book.subtitle}</p> : null}
+        <dl className="mt-4 space-y-1.5 text-[15px]">
+          <People label={mn.detail.authors} people={book.authors} to={href.author} />
+          <People label={mn.detail.narrators} people={book.narrators} to={href.narrator} />
+          <People label={mn.detail.translators} people={book.translators} />
+          {book.publisher ? <People label={mn.detail.publisher} people={[book.publisher]} to={href.publisher} /> : null}
+          {book.series ? (
+            <div className="flex flex-wrap gap-x-1.5">
+              <dt className="text-muted">{mn.detail.series}:</dt>
+              <dd>
+                <span className="font-semibold">{book.series.name}</span>
+                {book.series.position ? (
+                  <span className="text-muted"> · {mn.detail.seriesPosition(book.series.position)}</span>
+                ) : null}
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+        <div className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm">
+          {rating.count > 0 ? (
+            <a href="#reviews" className="inline-flex items-center gap-2 hover:text-brand">
+              <Stars value={rating.average} label={mn.rating.outOfFive(rating.average.toFixed(1))} />
+              <span className="font-semibold">{rating.average.toFixed(1)}</span>
+              <span className="text-muted">({mn.rating.count(rating.count)})</span>
+            </a>
+          ) : null}
+          {book.likes_count > 0 ? (
+            <span className="inline-flex items-center gap-1.5 text-muted">
+              <HeartIcon width={16} height={16} />
+              {mn.detail.likes(book.likes_count)}
+            </span>
+          ) : null}
+        </div>
+        <ul className="mt-5 flex flex-wrap gap-2" aria-label={mn.detail.formats}>
+          {book.audiobook ? (
+            <li className="inline-flex items-center gap-2 rounded-xl border border-line px-3 py-2 text-sm">
+              <HeadphonesIcon width={18} height={18} className="text-brand" />
+              <span className="font-semibold">{mn.book.audiobook}</span>
+              <span className="text-muted">{formatDuration(book.audiobook.duration_seconds)}</span>
+            </li>
+          ) : null}
+          {book.ebook ? (
+            <li className="inline-flex items-center gap-2 rounded-xl border border-line px-3 py-2 text-sm">
+              <BookOpenIcon width={18} height={18} className="text-brand" />
+              <span className="font-semibold">{mn.book.ebook}</span>
+              <span className="text-muted">{mn.book.pages(book.ebook.pages)}</span>
+            </li>
+          ) : null}
+        </ul>
+        {book.categories.length > 0 ? (
+          <ul className="mt-5 flex flex-wrap gap-2" aria-label={mn.detail.categories}>
+            {book.categories.map((category) => (
+              <li key={category.id}>
+                <Link
+                  to={href.category(category.slug)}
+                  className="inline-flex h-8 items-center rounded-full bg-surface px-3 text-sm font-medium hover:bg-brand-soft hover:text-brand"
+                >
+                  {category.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {book.short_description ? (
+          <p className="mt-5 max-w-prose leading-relaxed text-ink/85">{book.short_description}</p>
+        ) : null}
+      </div>
+      {aside ? <aside className="md:col-span-2 lg:col-span-1 lg:row-span-2">{aside}</aside> : null}
+      {children ? <div className="mt-4 min-w-0 md:col-span-2 lg:col-start-1 lg:row-start-2">{children}</div> : null}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { Link } from 'react-router';
+import type { BookCard, PodcastCard, SummaryCard } from '@nomsan/contracts/catalog';
+import { mn } from '@nomsan/contracts/messages';
+import { formatDuration } from '~/lib/format';
+import { itemHref } from '~/lib/links';
+import { Cover } from '~/ui/cover';
+import { BookOpenIcon, HeadphonesIcon, StarIcon } from '~/ui/icons';
+
+export type CardItem = BookCard | SummaryCard | PodcastCard;
+
+function Byline({ item }: { item: CardItem }) {
+  if (item.type === 'summary')
+    return (
+      <>
+        {mn.book.summary} · {mn.book.minutes(item.reading_minutes)}
+      </>
+    );
+  if (item.type === 'podcast') return <>{item.author}</>;
+  return <>{item.authors.map((a) => a.name).join(', ')}</>;
+}
+
+function FormatBadges({ item }: { item: CardItem }) {
+  if (item.type !== 'book' && item.type !== 'english_book') return null;
+  return (
+    <span className="mt-1 flex flex-wrap items-center gap-x-2.5 gap-y-0.5 text-xs whitespace-nowrap text-muted">
+      {item.formats.includes('audiobook') ? (
+        <span className="inline-flex items-center gap-1" title={mn.book.audiobook}>
+          <HeadphonesIcon width={14} height={14} />
+          <span className="sr-only">{mn.book.audiobook}</span>
+          {item.duration_seconds ? formatDuration(item.duration_seconds) : null}
+        </span>
+      ) : null}
+      {item.formats.includes('ebook') ? (
+        <span className="inline-flex items-center gap-1" title={mn.book.ebook}>
+          <BookOpenIcon width={14} height={14} />
+          <span className="sr-only">{mn.book.ebook}</span>
+          {item.pages ? mn.book.pages(item.pages) : null}
+        </span>
+      ) : null}
+      {item.rating > 0 ? (
+        <span className="inline-flex items-center gap-0.5">
+          <StarIcon width={13} height={13} className="text-amber-400" />
+          <span className="sr-only">{mn.rating.heading}</span>
+          {item.rating.toFixed(1)}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/** One cover with its title, byline and formats; the whole card is one link. */
+export function ItemCard({ item, sizes, eager = false }: { item: CardItem; sizes: string; eager?: boolean }) {
+  const square = item.type === 'summary' || item.type === 'podcast';
+  return (
+    <Link to={itemHref(item)} className="group relative block rounded-lg">
+      <span className={`flex items-end ${square ? '' : 'aspect-[2/3]'}`}>
+        <Cover
+          image={item.cover}
+          alt={mn.book.coverAlt(item.title)}
+          sizes={sizes}
+          eager={eager}
+          className={`w-full rounded-lg object-cover shadow-sm ring-1 ring-black/5 transition group-hover:-translate-y-0.5 group-hover:shadow-md ${square ? 'aspect-square' : 'aspect-[2/3]'}`}
+        />
+      </span>
+      <span className="mt-2 line-clamp-2 text-sm leading-snug font-semibold group-hover:text-brand">{item.title}</span>
+      <span className="mt-0.5 line-clamp-1 block text-xs text-muted">
+        <Byline item={item} />
+      </span>
+      <FormatBadges item={item} />
+    </Link>
+  );
+}
