@@ -44,7 +44,7 @@ export function BookHero({ book, aside, children }: { book: BookDetail; aside?: 
           image={book.cover}
           alt={mn.book.coverAlt(book.title)}
           sizes="(min-width: 1280px) 304px, (min-width: 1024px) 272px, (min-width: 768px) 240px, 208px"
-          eager
+          priority
           className="aspect-[2/3] w-full rounded-xl object-cover shadow-xl ring-1 ring-black/5"
         />
       </div>

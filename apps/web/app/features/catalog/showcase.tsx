@@ -11,7 +11,7 @@ export type ShowcaseItem = BookCard & { short_description: string };
 
 const SLIDE = 'w-[86%] shrink-0 snap-start sm:w-[28rem] lg:w-[34rem]';
 
-function Slide({ item, eager }: { item: ShowcaseItem; eager: boolean }) {
+function Slide({ item, eager, priority }: { item: ShowcaseItem; eager: boolean; priority: boolean }) {
   return (
     <li className={SLIDE}>
       <Link
@@ -29,6 +29,7 @@ function Slide({ item, eager }: { item: ShowcaseItem; eager: boolean }) {
             alt={mn.book.coverAlt(item.title)}
             sizes="(min-width: 1024px) 160px, (min-width: 640px) 144px, 112px"
             eager={eager}
+            priority={priority}
             className="aspect-[2/3] w-full rounded-lg object-cover shadow-2xl ring-1 ring-white/20 transition group-hover:-translate-y-1"
           />
         </span>
@@ -70,7 +71,7 @@ export function Showcase({ banner, items }: { banner?: ReactNode; items: Showcas
       <ul className="scrollbar-none -mx-4 flex snap-x snap-mandatory scroll-px-4 items-stretch gap-4 overflow-x-auto px-4 pb-2 lg:mx-0 lg:scroll-px-0 lg:px-0">
         {banner ? <li className={`${SLIDE} sm:w-[30rem] lg:w-[36rem]`}>{banner}</li> : null}
         {items.map((item, index) => (
-          <Slide key={item.id} item={item} eager={index < 2} />
+          <Slide key={item.id} item={item} eager={index < 2} priority={index === 0} />
         ))}
       </ul>
     </section>

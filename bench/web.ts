@@ -1,0 +1,86 @@
+// `npm run bench:web`: Lighthouse (mobile profile, simulated throttling) in Debian's Chromium
+// against the built server with the demo catalogue, on the home page, a book page and a
+// category page. Prints the performance score, LCP, TBT, CLS and the JavaScript bytes of the
+// first load (as transferred, compressed).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startServer } from '../e2e/support/server';
+
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+interface Row {
+  page: string;
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  jsKb: number;
+}
+
+async function audit(url: string, port: number): Promise<Omit<Row, 'page'>> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  if (!result) throw new Error(`no Lighthouse result for ${url}`);
+  const { lhr } = result;
+  const audits = lhr.audits;
+  const scripts = (
+    audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined
+  )?.items?.find((item) => item.resourceType === 'script');
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
+    tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
+    cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+    jsKb: (scripts?.transferSize ?? 0) / 1024,
+  };
+}
+
+async function main() {
+  const server = await startServer({
+    env: { NODE_ENV: 'production', COOKIE_SECRET: 'bench-web-cookie-secret-0123456789abcdef' },
+  });
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: FLAGS,
+    userDataDir: mkdtempSync(join(tmpdir(), 'nomsan-lighthouse-')),
+  });
+  const rows: Row[] = [];
+  try {
+    const categories = (await (await fetch(`${server.url}/api/categories`)).json()) as { data: { slug: string }[] };
+    const pages = [
+      ['home /', '/'],
+      ['book /tsagaan-sar', '/tsagaan-sar'],
+      [`category /category/${categories.data[0]?.slug}`, `/category/${categories.data[0]?.slug}`],
+    ] as const;
+    for (const [name, path] of pages) {
+      // One warm-up load so the server's caches and the first build of each page are not measured.
+      await fetch(`${server.url}${path}`);
+      rows.push({ page: name, ...(await audit(`${server.url}${path}`, chrome.port)) });
+    }
+  } finally {
+    chrome.kill();
+    await server.stop();
+  }
+  console.log('\nLighthouse, mobile profile (simulated slow 4G, 4x CPU slowdown)\n');
+  console.log(
+    `${'page'.padEnd(34)}${'score'.padStart(7)}${'LCP ms'.padStart(9)}${'TBT ms'.padStart(9)}${'CLS'.padStart(7)}${'JS KB'.padStart(8)}`,
+  );
+  for (const row of rows) {
+    console.log(
+      `${row.page.padEnd(34)}${String(row.score).padStart(7)}${row.lcpMs.toFixed(0).padStart(9)}${row.tbtMs.toFixed(0).padStart(9)}${row.cls.toFixed(3).padStart(7)}${row.jsKb.toFixed(1).padStart(8)}`,
+    );
+  }
+}
+
+await main();
