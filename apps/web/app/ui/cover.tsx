@@ -23,7 +23,8 @@ export function Cover({
   className?: string;
 }) {
   const srcSet = `${image.sm} 160w, ${image.md} 320w, ${image.lg} 640w`;
-  if (priority && image.md) preload(image.md, { as: 'image', imageSrcSet: srcSet, imageSizes: sizes, fetchPriority: 'high' });
+  if (priority && image.md)
+    preload(image.md, { as: 'image', imageSrcSet: srcSet, imageSizes: sizes, fetchPriority: 'high' });
   const ratio = image.height / image.width;
   if (!image.md) {
     return (

@@ -2,7 +2,6 @@ import type { Db } from '@nomsan/db/client';
 import { qualified } from '@nomsan/db/sql';
 import { and, asc, count, desc, eq, exists, inArray, isNotNull, sql, type SQL } from '@nomsan/db/orm';
 import {
-  catalogAudioChapter,
   catalogAudioEdition,
   catalogBook,
   catalogBookCategory,
@@ -229,6 +228,50 @@ export function catalogRepository(db: Db) {
       return rows[0]?.id ?? null;
     },
 
+    /**
+     * Everything a book page shows from the catalogue, in one round trip: the row with its
+     * publisher, series and editions, and its people, categories, tags, chapters and rating
+     * distribution aggregated as JSON.
+     */
+    async bookDetail(id: number) {
+      const book = qualified(catalogBook.id);
+      const rows = await db
+        .select({
+          book: catalogBook,
+          publisher: { id: catalogPublisher.id, name: catalogPublisher.name, slug: catalogPublisher.slug },
+          series: { id: catalogSeries.id, name: catalogSeries.name, slug: catalogSeries.slug },
+          audio: catalogAudioEdition,
+          ebook: catalogEbookEdition,
+          contributors: sql<{ id: number; name: string; slug: string; role: ContributorRole }[]>`(
+            select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug, 'role', bc.role) order by bc.position), '[]')
+              from catalog_book_contributor bc join catalog_contributor c on c.id = bc.contributor_id
+             where bc.book_id = ${book})`,
+          categories: sql<{ id: number; title: string; slug: string }[]>`(
+            select coalesce(json_agg(json_build_object('id', c.id, 'title', c.title, 'slug', c.slug) order by c.position), '[]')
+              from catalog_book_category bc join catalog_category c on c.id = bc.category_id
+             where bc.book_id = ${book})`,
+          tags: sql<{ id: number; name: string; slug: string }[]>`(
+            select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'slug', t.slug) order by t.name), '[]')
+              from catalog_book_tag bt join catalog_tag t on t.id = bt.tag_id
+             where bt.book_id = ${book})`,
+          chapters: sql<{ position: number; title: string; startSeconds: number; durationSeconds: number }[]>`(
+            select coalesce(json_agg(json_build_object('position', ch.position, 'title', ch.title, 'startSeconds', ch.start_seconds, 'durationSeconds', ch.duration_seconds) order by ch.position), '[]')
+              from catalog_audio_chapter ch
+             where ch.book_id = ${book})`,
+          ratings: sql<{ rating: number; n: number }[]>`(
+            select coalesce(json_agg(json_build_object('rating', r.rating, 'n', r.n)), '[]')
+              from (select rating, count(*)::int as n from catalog_review
+                     where reviewable_type = 'book' and reviewable_id = ${book} group by rating) r)`,
+        })
+        .from(catalogBook)
+        .leftJoin(catalogPublisher, eq(catalogPublisher.id, catalogBook.publisherId))
+        .leftJoin(catalogSeries, eq(catalogSeries.id, catalogBook.seriesId))
+        .leftJoin(catalogAudioEdition, eq(catalogAudioEdition.bookId, catalogBook.id))
+        .leftJoin(catalogEbookEdition, eq(catalogEbookEdition.bookId, catalogBook.id))
+        .where(eq(catalogBook.id, id));
+      return rows[0] ?? null;
+    },
+
     async book(id: number) {
       const rows = await db
         .select({
@@ -247,19 +290,6 @@ export function catalogRepository(db: Db) {
       return rows[0] ?? null;
     },
 
-    async chapters(bookId: number) {
-      return db
-        .select({
-          position: catalogAudioChapter.position,
-          title: catalogAudioChapter.title,
-          startSeconds: catalogAudioChapter.startSeconds,
-          durationSeconds: catalogAudioChapter.durationSeconds,
-        })
-        .from(catalogAudioChapter)
-        .where(eq(catalogAudioChapter.bookId, bookId))
-        .orderBy(asc(catalogAudioChapter.position));
-    },
-
     async bookCategories(bookId: number) {
       return db
         .select({ id: catalogCategory.id, title: catalogCategory.title, slug: catalogCategory.slug })
@@ -267,15 +297,6 @@ export function catalogRepository(db: Db) {
         .innerJoin(catalogCategory, eq(catalogCategory.id, catalogBookCategory.categoryId))
         .where(eq(catalogBookCategory.bookId, bookId))
         .orderBy(asc(catalogCategory.position));
-    },
-
-    async bookTags(bookId: number) {
-      return db
-        .select({ id: catalogTag.id, name: catalogTag.name, slug: catalogTag.slug })
-        .from(catalogBookTag)
-        .innerJoin(catalogTag, eq(catalogTag.id, catalogBookTag.tagId))
-        .where(eq(catalogBookTag.bookId, bookId))
-        .orderBy(asc(catalogTag.name));
     },
 
     async categoryId(slug: string): Promise<number | null> {

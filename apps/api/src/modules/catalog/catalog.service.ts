@@ -171,18 +171,11 @@ export function catalogService(context: ApiContext, podcasts: PodcastsService, c
     return { average: total ? Math.round((sum / total) * 10) / 10 : 0, count: total, distribution };
   }
 
-  async function bookDetail(id: number): Promise<BookDetail> {
-    const found = await repository.book(id);
-    if (!found) throw notFound();
+  async function bookDetail(id: number, kind?: 'book' | 'english_book'): Promise<BookDetail> {
+    const [found, offers] = await Promise.all([repository.bookDetail(id), commerce.offersFor('book', [id])]);
+    if (!found || found.book.status !== 'published' || (kind && found.book.kind !== kind)) throw notFound();
     const { book, publisher, series, audio, ebook } = found;
-    const [contributors, categoryRows, tagRows, chapterRows, offers, ratings] = await Promise.all([
-      repository.bookContributors([id], ['author', 'narrator', 'translator']),
-      repository.bookCategories(id),
-      repository.bookTags(id),
-      audio ? repository.chapters(id) : Promise.resolve([]),
-      commerce.offersFor('book', [id]),
-      repository.ratingDistribution('book', id),
-    ]);
+    const { contributors, categories: categoryRows, tags: tagRows, chapters: chapterRows, ratings } = found;
     const people = (role: ContributorRole) =>
       contributors.filter((c) => c.role === role).map(({ id: pid, name, slug }) => ({ id: pid, name, slug }));
     return {
@@ -284,7 +277,8 @@ export function catalogService(context: ApiContext, podcasts: PodcastsService, c
     summaryCardsByIds,
 
     async book(key: Key, kind?: 'book' | 'english_book'): Promise<BookDetail> {
-      return bookDetail(await requireId(repository.bookId(key, kind)));
+      // An id goes straight to the one detail query; a slug (current or earlier) is resolved first.
+      return bookDetail('id' in key ? key.id : await requireId(repository.bookId(key, kind)), kind);
     },
 
     async related(id: number, type: 'semantic' | 'author' | 'category', take: number): Promise<BookCard[]> {
