@@ -398,10 +398,7 @@ export const catalogRoutes: FastifyPluginAsync<ApiContext> = async (app, context
       },
     },
     async (request) => {
-      const topic = (await catalog.topics()).find((t) => t.id === request.params.id);
-      if (!topic) throw new AppError('NOT_FOUND');
-      const items = await catalog.topicItems(topic.id, 'all', 1, 20);
-      return { data: { ...topic, items: items.data } };
+      return { data: await catalog.topic(request.params.id) };
     },
   );
 

@@ -35,6 +35,7 @@ import {
 const SHELF_SIZE = 12;
 const CATEGORIES_TTL_MS = 60_000;
 const FEED_TTL_MS = 30_000;
+const TOPIC_FIRST_PAGE = 20;
 
 export interface ListOptions {
   page: number;
@@ -251,6 +252,59 @@ export function catalogService(context: ApiContext, podcasts: PodcastsService, c
     };
   }
 
+  async function topicItems(
+    id: number,
+    type: 'all' | 'book' | 'summary' | 'podcast',
+    page: number,
+    perPage: number,
+  ): Promise<Page<ShelfItem>> {
+    if (!(await topics()).some((t) => t.id === id)) throw notFound();
+    const { rows, total } = await repository.topicItems(
+      id,
+      type === 'all' ? undefined : type,
+      perPage,
+      (page - 1) * perPage,
+    );
+    const byType = groupBy(rows, (row) => row.itemType);
+    const ids = (t: 'book' | 'summary' | 'podcast') => (byType.get(t) ?? []).map((row) => row.itemId);
+    const [books, summaries, series] = await Promise.all([
+      bookCardsByIds(ids('book')),
+      summaryCardsByIds(ids('summary')),
+      podcasts.seriesCardsByIds(ids('podcast')),
+    ]);
+    const found = new Map<string, ShelfItem>([
+      ...books.map((b) => [`book-${b.id}`, b] as [string, ShelfItem]),
+      ...summaries.map((s) => [`summary-${s.id}`, s] as [string, ShelfItem]),
+      ...series.map((p) => [`podcast-${p.id}`, p] as [string, ShelfItem]),
+    ]);
+    const items = rows.flatMap((row) => {
+      const item = found.get(`${row.itemType}-${row.itemId}`);
+      return item ? [item] : [];
+    });
+    return pageOf(items, page, perPage, total);
+  }
+
+  // Editorial picks are the same for every visitor and change by hand: cached like the feed.
+  const showcase = cached(
+    FEED_TTL_MS,
+    async () =>
+      cards.books(await repository.showcase(), { shortDescription: true }) as Promise<
+        (BookCard & { short_description: string })[]
+      >,
+  );
+  const topics = cached(FEED_TTL_MS, async (): Promise<Topic[]> => {
+    const rows = await repository.topics();
+    return rows.map((row) => ({
+      id: row.id,
+      slug: row.slug,
+      title: row.title,
+      description: row.description,
+      items_count: row.itemsCount,
+    }));
+  });
+  /** one cached first page per existing topic (ids are checked first, so the map stays small) */
+  const topicFirstPages = new Map<number, () => Promise<Topic & { items: ShelfItem[] }>>();
+
   async function requireId(lookup: Promise<number | null>): Promise<number> {
     const id = await lookup;
     if (id === null) throw notFound();
@@ -267,11 +321,7 @@ export function catalogService(context: ApiContext, podcasts: PodcastsService, c
       return rows.map((row) => ({ id: row.id, name: row.name, slug: row.slug, books_count: row.booksCount }));
     },
 
-    async showcase() {
-      return cards.books(await repository.showcase(), { shortDescription: true }) as Promise<
-        (BookCard & { short_description: string })[]
-      >;
-    },
+    showcase,
 
     bookCardsByIds,
     summaryCardsByIds,
@@ -395,49 +445,24 @@ export function catalogService(context: ApiContext, podcasts: PodcastsService, c
       };
     },
 
-    async topics(): Promise<Topic[]> {
-      const rows = await repository.topics();
-      return rows.map((row) => ({
-        id: row.id,
-        slug: row.slug,
-        title: row.title,
-        description: row.description,
-        items_count: row.itemsCount,
-      }));
+    topics,
+
+    /** a topic with its first items, as the home page shows it (cached per topic) */
+    async topic(id: number): Promise<Topic & { items: ShelfItem[] }> {
+      if (!(await topics()).some((t) => t.id === id)) throw notFound();
+      let first = topicFirstPages.get(id);
+      if (!first) {
+        first = cached(FEED_TTL_MS, async () => {
+          const topic = (await topics()).find((t) => t.id === id);
+          if (!topic) throw notFound();
+          return { ...topic, items: (await topicItems(id, 'all', 1, TOPIC_FIRST_PAGE)).data };
+        });
+        topicFirstPages.set(id, first);
+      }
+      return first();
     },
 
-    async topicItems(
-      id: number,
-      type: 'all' | 'book' | 'summary' | 'podcast',
-      page: number,
-      perPage: number,
-    ): Promise<Page<ShelfItem>> {
-      const topic = (await repository.topics()).find((t) => t.id === id);
-      if (!topic) throw notFound();
-      const { rows, total } = await repository.topicItems(
-        id,
-        type === 'all' ? undefined : type,
-        perPage,
-        (page - 1) * perPage,
-      );
-      const byType = groupBy(rows, (row) => row.itemType);
-      const ids = (t: 'book' | 'summary' | 'podcast') => (byType.get(t) ?? []).map((row) => row.itemId);
-      const [books, summaries, series] = await Promise.all([
-        bookCardsByIds(ids('book')),
-        summaryCardsByIds(ids('summary')),
-        podcasts.seriesCardsByIds(ids('podcast')),
-      ]);
-      const found = new Map<string, ShelfItem>([
-        ...books.map((b) => [`book-${b.id}`, b] as [string, ShelfItem]),
-        ...summaries.map((s) => [`summary-${s.id}`, s] as [string, ShelfItem]),
-        ...series.map((p) => [`podcast-${p.id}`, p] as [string, ShelfItem]),
-      ]);
-      const items = rows.flatMap((row) => {
-        const item = found.get(`${row.itemType}-${row.itemId}`);
-        return item ? [item] : [];
-      });
-      return pageOf(items, page, perPage, total);
-    },
+    topicItems,
   };
 }
 
