@@ -19,6 +19,7 @@ import type { ApiContext } from '../../context';
 import { notFound } from '../../errors';
 import { cached } from '../../lib/cached';
 import { groupBy } from '../../lib/group-by';
+import { lruCache } from '../../lib/lru';
 import { coverImage } from '../../lib/media-urls';
 import { pageOf, type Page } from '../../lib/paginate';
 import type { BundleSummary, CommerceService } from '../commerce/commerce.service';
@@ -35,6 +36,7 @@ import {
 const SHELF_SIZE = 12;
 const CATEGORIES_TTL_MS = 60_000;
 const FEED_TTL_MS = 30_000;
+const DETAIL_TTL_MS = 60_000;
 const TOPIC_FIRST_PAGE = 20;
 
 export interface ListOptions {
@@ -305,6 +307,34 @@ export function catalogService(context: ApiContext, podcasts: PodcastsService, c
   /** one cached first page per existing topic (ids are checked first, so the map stays small) */
   const topicFirstPages = new Map<number, () => Promise<Topic & { items: ShelfItem[] }>>();
 
+  async function related(id: number, type: 'semantic' | 'author' | 'category', take: number): Promise<BookCard[]> {
+    const book = await repository.book(await requireId(repository.bookId({ id })));
+    if (!book) throw notFound();
+    if (type === 'semantic') {
+      const ids = await repository.relatedIds(id, take);
+      // Until the related-books job has run for a new book, its authors' and category's books stand in.
+      if (ids.length > 0) return bookCardsByIds(ids);
+    }
+    if (type === 'author' || type === 'semantic') {
+      const authors = await repository.bookContributors([id]);
+      const byAuthor = authors[0]
+        ? await bookCards({ contributor: { id: authors[0].id, role: 'author' } }, 'popular', take + 1)
+        : [];
+      const others = byAuthor.filter((b) => b.id !== id).slice(0, take);
+      if (type === 'author' || others.length >= take) return others;
+    }
+    const [category] = await repository.bookCategories(id);
+    if (!category) return [];
+    return (await bookCards({ categoryId: category.id, kind: book.book.kind }, 'popular', take + 1))
+      .filter((b) => b.id !== id)
+      .slice(0, take);
+  }
+
+  // A book's page data and neighbours are the same for everyone; popular books are asked for
+  // again and again, so each process keeps the most recent ones for a minute.
+  const bookDetails = lruCache<string, BookDetail>({ max: 5_000, ttlMs: DETAIL_TTL_MS });
+  const relatedLists = lruCache<string, BookCard[]>({ max: 5_000, ttlMs: DETAIL_TTL_MS });
+
   async function requireId(lookup: Promise<number | null>): Promise<number> {
     const id = await lookup;
     if (id === null) throw notFound();
@@ -328,31 +358,12 @@ export function catalogService(context: ApiContext, podcasts: PodcastsService, c
 
     async book(key: Key, kind?: 'book' | 'english_book'): Promise<BookDetail> {
       // An id goes straight to the one detail query; a slug (current or earlier) is resolved first.
-      return bookDetail('id' in key ? key.id : await requireId(repository.bookId(key, kind)), kind);
+      const id = 'id' in key ? key.id : await requireId(repository.bookId(key, kind));
+      return bookDetails.get(`${kind ?? 'any'}:${id}`, () => bookDetail(id, kind));
     },
 
-    async related(id: number, type: 'semantic' | 'author' | 'category', take: number): Promise<BookCard[]> {
-      const book = await repository.book(await requireId(repository.bookId({ id })));
-      if (!book) throw notFound();
-      if (type === 'semantic') {
-        const ids = await repository.relatedIds(id, take);
-        // Until the related-books job has run for a new book, its authors' and category's books stand in.
-        if (ids.length > 0) return bookCardsByIds(ids);
-      }
-      if (type === 'author' || type === 'semantic') {
-        const authors = await repository.bookContributors([id]);
-        const byAuthor = authors[0]
-          ? await bookCards({ contributor: { id: authors[0].id, role: 'author' } }, 'popular', take + 1)
-          : [];
-        const others = byAuthor.filter((b) => b.id !== id).slice(0, take);
-        if (type === 'author' || others.length >= take) return others;
-      }
-      const [category] = await repository.bookCategories(id);
-      if (!category) return [];
-      return (await bookCards({ categoryId: category.id, kind: book.book.kind }, 'popular', take + 1))
-        .filter((b) => b.id !== id)
-        .slice(0, take);
-    },
+    related: (id: number, type: 'semantic' | 'author' | 'category', take: number): Promise<BookCard[]> =>
+      relatedLists.get(`${type}:${id}:${take}`, () => related(id, type, take)),
 
     async listBooks(filter: BookFilter & { categorySlug?: string }, options: ListOptions): Promise<Page<BookCard>> {
       const { categorySlug, ...rest } = filter;

@@ -1,0 +1,40 @@
+/**
+ * A small time-limited LRU of promises: answers shared by every visitor (a book's page data)
+ * are computed once per `ttlMs` per process; at most `max` keys are kept, least recently used
+ * first out. A failed computation is not kept.
+ */
+export function lruCache<K, V>(options: { max: number; ttlMs: number; now?: () => number }) {
+  const now = options.now ?? Date.now;
+  const entries = new Map<K, { promise: Promise<V>; expires: number }>();
+  return {
+    get(key: K, compute: () => Promise<V>): Promise<V> {
+      const hit = entries.get(key);
+      if (hit && hit.expires > now()) {
+        // Re-insert to mark as most recently used (Map keeps insertion order).
+        entries.delete(key);
+        entries.set(key, hit);
+        return hit.promise;
+      }
+      const promise = compute();
+      const entry = { promise, expires: Number.POSITIVE_INFINITY };
+      entries.delete(key);
+      entries.set(key, entry);
+      while (entries.size > options.max) {
+        const oldest = entries.keys().next().value as K;
+        entries.delete(oldest);
+      }
+      promise.then(
+        () => {
+          entry.expires = now() + options.ttlMs;
+        },
+        () => {
+          if (entries.get(key) === entry) entries.delete(key);
+        },
+      );
+      return promise;
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
