@@ -7,18 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS } from '../e2e/support/browser';
 import { startServer } from '../e2e/support/server';
-
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 interface Row {
   page: string;
@@ -52,7 +42,7 @@ async function main() {
   });
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: FLAGS,
+    chromeFlags: CHROMIUM_FLAGS,
     userDataDir: mkdtempSync(join(tmpdir(), 'nomsan-lighthouse-')),
   });
   const rows: Row[] = [];

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { ROOT } from './server';
 
-const FLAGS = [
+/** The flags every headless Chromium of the project runs with (this machine has no network). */
+export const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -35,7 +36,7 @@ export async function launch(): Promise<{
       const userDataDir = mkdtempSync(join(tmpdir(), 'nomsan-chromium-'));
       const context = await chromium.launchPersistentContext(userDataDir, {
         executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: FLAGS,
+        args: CHROMIUM_FLAGS,
         baseURL: baseUrl(),
         locale: 'mn-MN',
         timezoneId: 'Asia/Ulaanbaatar',

@@ -139,6 +139,24 @@ export function catalogRepository(db: Db) {
     return rows[0]?.id ?? null;
   }
 
+  /** the id of an entity given its id or its (current or earlier) slug, if it exists */
+  async function keyToId(
+    table: typeof catalogContributor | typeof catalogPublisher | typeof catalogSummary,
+    entity: SlugEntity,
+    key: Key,
+    condition?: SQL,
+  ): Promise<number | null> {
+    const find = async (match: SQL) => {
+      const rows = await db
+        .select({ id: table.id })
+        .from(table)
+        .where(and(match, ...(condition ? [condition] : [])));
+      return rows[0]?.id ?? null;
+    };
+    if ('id' in key) return find(eq(table.id, key.id));
+    return slugToId(entity, key.slug, () => find(eq(table.slug, key.slug)));
+  }
+
   return {
     slugToId,
 
@@ -319,22 +337,7 @@ export function catalogRepository(db: Db) {
       return rows.map((row) => row.id);
     },
 
-    async contributorId(key: Key): Promise<number | null> {
-      if ('id' in key) {
-        const rows = await db
-          .select({ id: catalogContributor.id })
-          .from(catalogContributor)
-          .where(eq(catalogContributor.id, key.id));
-        return rows[0]?.id ?? null;
-      }
-      return slugToId('contributor', key.slug, async () => {
-        const rows = await db
-          .select({ id: catalogContributor.id })
-          .from(catalogContributor)
-          .where(eq(catalogContributor.slug, key.slug));
-        return rows[0]?.id ?? null;
-      });
-    },
+    contributorId: (key: Key) => keyToId(catalogContributor, 'contributor', key),
 
     async contributor(id: number, role: ContributorRole) {
       const rows = await db
@@ -347,22 +350,7 @@ export function catalogRepository(db: Db) {
       return rows[0] ?? null;
     },
 
-    async publisherId(key: Key): Promise<number | null> {
-      if ('id' in key) {
-        const rows = await db
-          .select({ id: catalogPublisher.id })
-          .from(catalogPublisher)
-          .where(eq(catalogPublisher.id, key.id));
-        return rows[0]?.id ?? null;
-      }
-      return slugToId('publisher', key.slug, async () => {
-        const rows = await db
-          .select({ id: catalogPublisher.id })
-          .from(catalogPublisher)
-          .where(eq(catalogPublisher.slug, key.slug));
-        return rows[0]?.id ?? null;
-      });
-    },
+    publisherId: (key: Key) => keyToId(catalogPublisher, 'publisher', key),
 
     async publisher(id: number) {
       const rows = await db
@@ -395,23 +383,7 @@ export function catalogRepository(db: Db) {
       return Number(rows[0]?.n ?? 0);
     },
 
-    async summaryId(key: Key): Promise<number | null> {
-      const live = eq(catalogSummary.status, 'published');
-      if ('id' in key) {
-        const rows = await db
-          .select({ id: catalogSummary.id })
-          .from(catalogSummary)
-          .where(and(live, eq(catalogSummary.id, key.id)));
-        return rows[0]?.id ?? null;
-      }
-      return slugToId('summary', key.slug, async () => {
-        const rows = await db
-          .select({ id: catalogSummary.id })
-          .from(catalogSummary)
-          .where(and(live, eq(catalogSummary.slug, key.slug)));
-        return rows[0]?.id ?? null;
-      });
-    },
+    summaryId: (key: Key) => keyToId(catalogSummary, 'summary', key, eq(catalogSummary.status, 'published')),
 
     async summary(id: number) {
       const rows = await db.select().from(catalogSummary).where(eq(catalogSummary.id, id));
