@@ -27,6 +27,21 @@ export const categoriesResponse = envelope(z.array(category));
 export const personRef = z.object({ id: z.number().int(), name: z.string(), slug: z.string() });
 export type PersonRef = z.infer<typeof personRef>;
 
+export const subscriptionScope = z.enum(['audio', 'ebook', 'summary', 'credit']);
+export type SubscriptionScope = z.infer<typeof subscriptionScope>;
+
+/** How an item in a list can be had, in short: its cheapest terms over all its formats. */
+export const availability = z.object({
+  /** lowest purchase price, null when it cannot be bought outright */
+  price_mnt: z.number().int().nullable(),
+  /** that offer's list price when it is discounted */
+  original_price_mnt: z.number().int().nullable(),
+  credit_price: z.number().int().nullable(),
+  rentable: z.boolean(),
+  subscription_scopes: z.array(subscriptionScope),
+});
+export type Availability = z.infer<typeof availability>;
+
 export const bookFormat = z.enum(['audiobook', 'ebook']);
 export type BookFormat = z.infer<typeof bookFormat>;
 
@@ -41,6 +56,7 @@ export const bookCard = z.object({
   duration_seconds: z.number().int().nullable(),
   pages: z.number().int().nullable(),
   rating: z.number(),
+  availability,
 });
 export type BookCard = z.infer<typeof bookCard>;
 
@@ -52,6 +68,7 @@ export const summaryCard = z.object({
   authors: z.array(personRef),
   cover: image,
   reading_minutes: z.number().int(),
+  availability,
 });
 export type SummaryCard = z.infer<typeof summaryCard>;
 
@@ -91,9 +108,6 @@ export type NewsfeedTab = z.infer<typeof newsfeedTab>;
 
 // ---------------------------------------------------------------------------------------------
 // Detail read models (issue: catalogue and discovery)
-
-export const subscriptionScope = z.enum(['audio', 'ebook', 'summary', 'credit']);
-export type SubscriptionScope = z.infer<typeof subscriptionScope>;
 
 /** One way to get one format of an item: buy, unlock with credits, rent, or a subscription. */
 export const offer = z.object({

@@ -1,4 +1,4 @@
-import type { BookCard, SummaryCard } from '@nomsan/contracts/catalog';
+import type { Availability, BookCard, Offer, SummaryCard } from '@nomsan/contracts/catalog';
 import { groupBy } from '../../lib/group-by';
 import { coverImage } from '../../lib/media-urls';
 import type { CatalogRepository } from './catalog.repository';
@@ -6,20 +6,35 @@ import type { CatalogRepository } from './catalog.repository';
 type BookRow = Awaited<ReturnType<CatalogRepository['books']>>[number];
 type SummaryRow = Awaited<ReturnType<CatalogRepository['summaries']>>[number];
 
-/** Turns rows into the cards every list shows, fetching all their authors in one query. */
-export function cardBuilder(repository: CatalogRepository, mediaBaseUrl: string) {
+export interface CardSources {
+  repository: CatalogRepository;
+  mediaBaseUrl: string;
+  /** the commerce domain's offers of many items at once */
+  offersFor(itemType: 'book' | 'summary', ids: number[]): Promise<Map<number, Offer[]>>;
+  toAvailability(offers: Offer[]): Availability;
+}
+
+/**
+ * Turns rows into the cards every list shows, with all their authors and offers fetched in one
+ * query each.
+ */
+export function cardBuilder({ repository, mediaBaseUrl, offersFor, toAvailability }: CardSources) {
   return {
     async books(rows: BookRow[], options: { shortDescription?: boolean; likes?: boolean } = {}) {
-      const authors = groupBy(await repository.bookContributors(rows.map((row) => row.id)), (a) => a.bookId);
+      const ids = rows.map((row) => row.id);
+      const [contributors, offers] = await Promise.all([repository.bookContributors(ids), offersFor('book', ids)]);
+      const authors = groupBy(contributors, (a) => a.bookId);
       return rows.map((row) => ({
-        ...bookCard(row, authors.get(row.id) ?? [], mediaBaseUrl),
+        ...bookCard(row, authors.get(row.id) ?? [], mediaBaseUrl, toAvailability(offers.get(row.id) ?? [])),
         ...(options.shortDescription ? { short_description: row.shortDescription } : {}),
         ...(options.likes ? { likes_count: row.likesCount } : {}),
       }));
     },
 
     async summaries(rows: SummaryRow[]): Promise<SummaryCard[]> {
-      const authors = groupBy(await repository.summaryAuthors(rows.map((row) => row.id)), (a) => a.summaryId);
+      const ids = rows.map((row) => row.id);
+      const [contributors, offers] = await Promise.all([repository.summaryAuthors(ids), offersFor('summary', ids)]);
+      const authors = groupBy(contributors, (a) => a.summaryId);
       return rows.map((row) => ({
         id: row.id,
         slug: row.slug,
@@ -28,6 +43,7 @@ export function cardBuilder(repository: CatalogRepository, mediaBaseUrl: string)
         authors: (authors.get(row.id) ?? []).map(({ id, name, slug }) => ({ id, name, slug })),
         cover: coverImage(mediaBaseUrl, row.coverKey, row.coverColor, 'square'),
         reading_minutes: row.readingMinutes,
+        availability: toAvailability(offers.get(row.id) ?? []),
       }));
     },
   };
@@ -37,6 +53,7 @@ export function bookCard(
   row: BookRow,
   authors: { id: number; name: string; slug: string }[],
   mediaBaseUrl: string,
+  availability: Availability,
 ): BookCard {
   return {
     id: row.id,
@@ -52,6 +69,7 @@ export function bookCard(
     duration_seconds: row.durationSeconds,
     pages: row.pages,
     rating: Math.round(row.ratingAvg * 10) / 10,
+    availability,
   };
 }
 

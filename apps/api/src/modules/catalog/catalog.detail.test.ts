@@ -57,6 +57,25 @@ describe('catalogue detail and list endpoints', () => {
     expect(data.rating_summary.distribution).toHaveLength(5);
   });
 
+  it('sums up on every card how the item can be had, in agreement with its offers', async () => {
+    const list = bookListResponse.parse(await ok('/v5/books?page[size]=30')).data.data;
+    for (const card of list) {
+      const { offers } = bookDetailResponse.parse(await ok(`/v4/books/${card.id}`)).data;
+      const prices = offers.flatMap((o) => (o.price_mnt === null ? [] : [o.price_mnt]));
+      const credits = offers.flatMap((o) => (o.credit_price === null ? [] : [o.credit_price]));
+      expect(card.availability.price_mnt).toBe(prices.length ? Math.min(...prices) : null);
+      expect(card.availability.credit_price).toBe(credits.length ? Math.min(...credits) : null);
+      expect(card.availability.rentable).toBe(offers.some((o) => o.rental !== null));
+      expect(new Set(card.availability.subscription_scopes)).toEqual(
+        new Set(offers.flatMap((o) => o.subscription_scopes)),
+      );
+    }
+    const summaries = summaryListResponse.parse(await ok('/v5/summary')).data.data;
+    expect(
+      summaries.every((s) => s.availability.price_mnt !== null || s.availability.subscription_scopes.length > 0),
+    ).toBe(true);
+  });
+
   it('finds a book by slug, and by a slug it had before', async () => {
     const bySlug = bookDetailResponse.parse(await ok('/v4/books/slug:tsagaan-sar'));
     expect(bySlug.data.id).toBe(1);

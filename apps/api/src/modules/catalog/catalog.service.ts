@@ -22,7 +22,7 @@ import { groupBy } from '../../lib/group-by';
 import { lruCache } from '../../lib/lru';
 import { coverImage } from '../../lib/media-urls';
 import { pageOf, type Page } from '../../lib/paginate';
-import type { BundleSummary, CommerceService } from '../commerce/commerce.service';
+import { toAvailability, type BundleSummary, type CommerceService } from '../commerce/commerce.service';
 import type { PodcastsService } from '../podcasts/podcasts.service';
 import { cardBuilder, inOrderOf } from './cards';
 import {
@@ -49,7 +49,12 @@ export interface ListOptions {
 
 export function catalogService(context: ApiContext, podcasts: PodcastsService, commerce: CommerceService) {
   const repository = catalogRepository(context.db.db);
-  const cards = cardBuilder(repository, context.mediaBaseUrl);
+  const cards = cardBuilder({
+    repository,
+    mediaBaseUrl: context.mediaBaseUrl,
+    offersFor: commerce.offersFor,
+    toAvailability,
+  });
 
   async function bookCards(filter: BookFilter, order: BookOrder, limit = SHELF_SIZE): Promise<BookCard[]> {
     return cards.books(await repository.books(filter, order, limit));
@@ -219,6 +224,7 @@ export function catalogService(context: ApiContext, podcasts: PodcastsService, c
         : null,
       ebook: ebook ? { pages: ebook.pages } : null,
       offers: offers.get(id) ?? [],
+      availability: toAvailability(offers.get(id) ?? []),
       rating_summary: ratingSummary(ratings),
       likes_count: book.likesCount,
       web_link: book.kind === 'english_book' ? `/english-book/${book.slug}` : `/${book.slug}`,

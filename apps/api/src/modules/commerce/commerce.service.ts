@@ -1,4 +1,4 @@
-import type { Image, Offer } from '@nomsan/contracts/catalog';
+import type { Availability, Image, Offer } from '@nomsan/contracts/catalog';
 import type { ApiContext } from '../../context';
 import { groupBy } from '../../lib/group-by';
 import { coverImage } from '../../lib/media-urls';
@@ -33,6 +33,21 @@ export function toOffer(row: OfferRow): Offer {
     subscription_scopes: row.subscriptionScopes.filter((scope): scope is Offer['subscription_scopes'][number] =>
       ['audio', 'ebook', 'summary', 'credit'].includes(scope),
     ),
+  };
+}
+
+/** The cheapest terms over an item's offers, for cards in lists. */
+export function toAvailability(offers: Offer[]): Availability {
+  const cheapest = offers
+    .filter((o) => o.price_mnt !== null)
+    .sort((a, b) => (a.price_mnt ?? 0) - (b.price_mnt ?? 0))[0];
+  const credits = offers.flatMap((o) => (o.credit_price === null ? [] : [o.credit_price]));
+  return {
+    price_mnt: cheapest?.price_mnt ?? null,
+    original_price_mnt: cheapest?.original_price_mnt ?? null,
+    credit_price: credits.length > 0 ? Math.min(...credits) : null,
+    rentable: offers.some((o) => o.rental !== null),
+    subscription_scopes: [...new Set(offers.flatMap((o) => o.subscription_scopes))].sort(),
   };
 }
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { BookCard, PodcastCard, SummaryCard } from '@nomsan/contracts/catalog';
 import { mn } from '@nomsan/contracts/messages';
-import { formatDuration } from '~/lib/format';
+import { formatDuration, formatMnt } from '~/lib/format';
 import { itemHref } from '~/lib/links';
 import { Cover } from '~/ui/cover';
 import { BookOpenIcon, HeadphonesIcon, StarIcon } from '~/ui/icons';
@@ -48,7 +48,34 @@ function FormatBadges({ item }: { item: CardItem }) {
   );
 }
 
-/** One cover with its title, byline and formats; the whole card is one link. */
+/**
+ * How it can be had, in one line: the lowest price (with the list price struck through when
+ * discounted), else credits, and whether a subscription covers it.
+ */
+function Availability({ item }: { item: CardItem }) {
+  if (item.type === 'podcast') return null;
+  const { price_mnt, original_price_mnt, credit_price, subscription_scopes } = item.availability;
+  const scope = subscription_scopes.find((s) => s !== 'credit') ?? subscription_scopes[0];
+  if (price_mnt === null && credit_price === null && !scope) return null;
+  return (
+    <span className="mt-1 flex flex-wrap items-baseline gap-x-2 gap-y-0.5 text-xs">
+      {price_mnt !== null ? (
+        <span className="font-bold text-ink">{price_mnt === 0 ? mn.offers.free : formatMnt(price_mnt)}</span>
+      ) : credit_price !== null ? (
+        <span className="font-bold text-ink">{mn.offers.credits(credit_price)}</span>
+      ) : null}
+      {original_price_mnt !== null ? (
+        <span className="text-muted line-through">
+          <span className="sr-only">{mn.offers.originalPrice}: </span>
+          {formatMnt(original_price_mnt)}
+        </span>
+      ) : null}
+      {scope ? <span className="font-semibold text-brand">{mn.offers.scopes[scope]}</span> : null}
+    </span>
+  );
+}
+
+/** One cover with its title, byline, formats and price; the whole card is one link. */
 export function ItemCard({ item, sizes, eager = false }: { item: CardItem; sizes: string; eager?: boolean }) {
   const square = item.type === 'summary' || item.type === 'podcast';
   return (
@@ -67,6 +94,7 @@ export function ItemCard({ item, sizes, eager = false }: { item: CardItem; sizes
         <Byline item={item} />
       </span>
       <FormatBadges item={item} />
+      <Availability item={item} />
     </Link>
   );
 }
