@@ -54,6 +54,7 @@ const envSchema = z.object({
   SUPPORT_PHONE: z.string().min(1).default('7711-2018'),
   SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('help@nomsan.mn'),
   SHUTDOWN_TIMEOUT_MS: integer(0, 600_000).default(10_000),
+  RENDER_CONCURRENCY: integer(1, 1000).default(8),
 });
 
 export interface Config {
@@ -81,6 +82,7 @@ export interface Config {
   supportPhone: string;
   supportEmail: string;
   shutdownTimeoutMs: number;
+  renderConcurrency: number;
 }
 
 export class ConfigError extends Error {}
@@ -145,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     supportPhone: e.SUPPORT_PHONE,
     supportEmail: e.SUPPORT_EMAIL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    renderConcurrency: e.RENDER_CONCURRENCY,
   };
 }
 

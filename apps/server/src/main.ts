@@ -63,6 +63,7 @@ export async function start(config: Config) {
         config: publicConfig(config),
         apiUrl: serveApi ? undefined : config.apiUrl,
         mode: config.env === 'development' ? 'development' : 'production',
+        renderConcurrency: config.renderConcurrency,
       });
     }
     if (runWorker && db) worker = startWorker(db.db, log);

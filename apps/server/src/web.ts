@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import { createApiClient, type Fetch } from '@nomsan/contracts/client';
+import { concurrencyLimit } from './limiter';
 import type { PublicConfig, WebLoadContext } from '@nomsan/contracts/web-context';
 
 /** dist/web next to the server bundle, or the repository's dist/web when running from sources */
@@ -22,6 +23,8 @@ export interface WebOptions {
   /** the API's origin for a separate web role; absent means the API runs in this process */
   apiUrl: string | undefined;
   mode: 'production' | 'development';
+  /** pages rendered at once; more wait in arrival order (see limiter.ts) */
+  renderConcurrency: number;
 }
 
 /**
@@ -32,6 +35,10 @@ export interface WebOptions {
 export async function registerWeb(app: FastifyInstance, options: WebOptions): Promise<void> {
   const build = (await import(pathToFileURL(join(options.buildDir, 'server', 'index.js')).href)) as ServerBuild;
   const handle = createRequestHandler(build, options.mode);
+  // Rendering is CPU work on one thread: letting every request start at once only makes each
+  // page wait behind newer ones at each of its API calls. A short first-come queue keeps the
+  // slowest pages close to the average under load.
+  const renders = concurrencyLimit(options.renderConcurrency);
 
   await app.register(async (web) => {
     // Form posts to route actions reach React Router unparsed.
@@ -63,7 +70,9 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
           requestId: request.id,
         };
         // AppLoadContext is augmented to WebLoadContext inside the web app (apps/web/app/env.d.ts).
-        const response = await handle(toWebRequest(request, reply), context as unknown as AppLoadContext);
+        const response = await renders.run(() =>
+          handle(toWebRequest(request, reply), context as unknown as AppLoadContext),
+        );
         return sendWebResponse(reply, response);
       },
     });

@@ -1,22 +1,31 @@
 /**
- * Remembers an answer for `ttlMs`; callers arriving while it is being computed share the same
- * promise, so a burst of requests computes it once. A failure is not remembered.
+ * Remembers an answer for `ttlMs`. Callers arriving while it is computed share one promise. Once
+ * it is older than that, callers still get the previous answer at once while one refresh runs
+ * in the background (stale-while-revalidate), so an expiry under load never makes every request
+ * wait. A failed refresh keeps the previous answer; a first computation that fails is not kept.
  */
 export function cached<T>(ttlMs: number, compute: () => Promise<T>, now: () => number = Date.now): () => Promise<T> {
-  let value: { promise: Promise<T>; expires: number } | undefined;
-  return () => {
-    if (value && value.expires > now()) return value.promise;
-    const promise = compute();
-    const entry = { promise, expires: Number.POSITIVE_INFINITY };
-    value = entry;
-    promise.then(
-      () => {
-        entry.expires = now() + ttlMs;
+  let value: { result: T; at: number } | undefined;
+  let pending: Promise<T> | undefined;
+
+  const refresh = () => {
+    pending ??= compute().then(
+      (result) => {
+        value = { result, at: now() };
+        pending = undefined;
+        return result;
       },
-      () => {
-        if (value === entry) value = undefined;
+      (error: unknown) => {
+        pending = undefined;
+        throw error;
       },
     );
-    return promise;
+    return pending;
+  };
+
+  return () => {
+    if (!value) return refresh();
+    if (now() - value.at >= ttlMs) refresh().catch(() => undefined);
+    return Promise.resolve(value.result);
   };
 }
