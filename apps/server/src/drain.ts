@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 
 export interface Drain {
@@ -12,17 +13,21 @@ export interface Drain {
  * hang up after their current response, waits for the requests it holds, and only then closes.
  */
 export function trackInFlight(app: FastifyInstance): Drain {
-  let inFlight = 0;
+  const inFlight = new Set<ServerResponse>();
   let draining = false;
   let whenIdle: (() => void) | undefined;
+  const hangUp = (res: ServerResponse) => {
+    if (!res.headersSent) res.setHeader('connection', 'close');
+  };
 
-  // Only real HTTP requests: in-process API calls (inject) never reach the node server.
-  app.server.on('request', (_req, res) => {
-    inFlight += 1;
-    if (draining) res.setHeader('connection', 'close');
+  // Only real HTTP requests: in-process API calls (inject) never reach the node server. This
+  // listener goes before Fastify's, which may answer at once.
+  app.server.prependListener('request', (_req, res) => {
+    inFlight.add(res);
+    if (draining) hangUp(res);
     res.once('close', () => {
-      inFlight -= 1;
-      if (inFlight === 0) whenIdle?.();
+      inFlight.delete(res);
+      if (inFlight.size === 0) whenIdle?.();
     });
   });
 
@@ -32,7 +37,8 @@ export function trackInFlight(app: FastifyInstance): Drain {
         draining = true;
         app.server.close();
         app.server.closeIdleConnections();
-        if (inFlight === 0) resolve();
+        inFlight.forEach(hangUp);
+        if (inFlight.size === 0) resolve();
         else whenIdle = resolve;
       }),
   };
