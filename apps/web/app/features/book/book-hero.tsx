@@ -4,6 +4,7 @@ import type { BookDetail, PersonRef } from '@nomsan/contracts/catalog';
 import { mn } from '@nomsan/contracts/messages';
 import { formatDuration } from '~/lib/format';
 import { href } from '~/lib/links';
+import { CategoryLinks } from '~/ui/category-links';
 import { Cover } from '~/ui/cover';
 import { BookOpenIcon, HeadphonesIcon, HeartIcon } from '~/ui/icons';
 import { Stars } from '~/ui/stars';
@@ -99,20 +100,7 @@ export function BookHero({ book, aside, children }: { book: BookDetail; aside?: 
             </li>
           ) : null}
         </ul>
-        {book.categories.length > 0 ? (
-          <ul className="mt-5 flex flex-wrap gap-2" aria-label={mn.detail.categories}>
-            {book.categories.map((category) => (
-              <li key={category.id}>
-                <Link
-                  to={href.category(category.slug)}
-                  className="inline-flex h-8 items-center rounded-full bg-surface px-3 text-sm font-medium hover:bg-brand-soft hover:text-brand"
-                >
-                  {category.title}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <CategoryLinks categories={book.categories} />
         {book.short_description ? (
           <p className="mt-5 max-w-prose leading-relaxed text-ink/85">{book.short_description}</p>
         ) : null}

@@ -4,6 +4,7 @@ import type { SummaryDetail } from '@nomsan/contracts/catalog';
 import { mn } from '@nomsan/contracts/messages';
 import { formatDuration } from '~/lib/format';
 import { href } from '~/lib/links';
+import { CategoryLinks } from '~/ui/category-links';
 import { Cover } from '~/ui/cover';
 import { BookOpenIcon, HeadphonesIcon } from '~/ui/icons';
 
@@ -52,20 +53,7 @@ export function SummaryHero({ summary, aside }: { summary: SummaryDetail; aside?
             </li>
           ) : null}
         </ul>
-        {summary.categories.length > 0 ? (
-          <ul className="mt-5 flex flex-wrap gap-2" aria-label={mn.detail.categories}>
-            {summary.categories.map((category) => (
-              <li key={category.id}>
-                <Link
-                  to={href.category(category.slug)}
-                  className="inline-flex h-8 items-center rounded-full bg-surface px-3 text-sm font-medium hover:bg-brand-soft hover:text-brand"
-                >
-                  {category.title}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <CategoryLinks categories={summary.categories} />
         <p className="mt-5 max-w-prose leading-relaxed text-ink/85">{summary.description}</p>
       </div>
       {aside ? <aside className="md:col-span-2 lg:col-span-1 lg:row-span-2">{aside}</aside> : null}
