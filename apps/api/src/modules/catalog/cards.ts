@@ -1,4 +1,4 @@
-import type { Availability, BookCard, Offer, SummaryCard } from '@nomsan/contracts/catalog';
+import type { Availability, BookCard, Offer, RatingSummary, SummaryCard } from '@nomsan/contracts/catalog';
 import { groupBy } from '../../lib/group-by';
 import { coverImage } from '../../lib/media-urls';
 import type { CatalogRepository } from './catalog.repository';
@@ -80,4 +80,13 @@ export function inOrderOf<T extends { id: number }>(ids: number[], rows: T[]): T
     const row = byId.get(id);
     return row ? [row] : [];
   });
+}
+
+/** Average, count and 1..5 star distribution from per-rating counts. */
+export function ratingSummary(rows: { rating: number; n: number }[]): RatingSummary {
+  const distribution = [0, 0, 0, 0, 0];
+  for (const row of rows) distribution[row.rating - 1] = Number(row.n);
+  const count = distribution.reduce((a, b) => a + b, 0);
+  const sum = distribution.reduce((acc, n, i) => acc + n * (i + 1), 0);
+  return { average: count ? Math.round((sum / count) * 10) / 10 : 0, count, distribution };
 }

@@ -290,22 +290,13 @@ export function catalogRepository(db: Db) {
       return rows[0] ?? null;
     },
 
-    async book(id: number) {
+    /** the kind of a published book, or null when there is none */
+    async bookKind(id: number): Promise<'book' | 'english_book' | null> {
       const rows = await db
-        .select({
-          book: catalogBook,
-          publisher: { id: catalogPublisher.id, name: catalogPublisher.name, slug: catalogPublisher.slug },
-          series: { id: catalogSeries.id, name: catalogSeries.name, slug: catalogSeries.slug },
-          audio: catalogAudioEdition,
-          ebook: catalogEbookEdition,
-        })
+        .select({ kind: catalogBook.kind })
         .from(catalogBook)
-        .leftJoin(catalogPublisher, eq(catalogPublisher.id, catalogBook.publisherId))
-        .leftJoin(catalogSeries, eq(catalogSeries.id, catalogBook.seriesId))
-        .leftJoin(catalogAudioEdition, eq(catalogAudioEdition.bookId, catalogBook.id))
-        .leftJoin(catalogEbookEdition, eq(catalogEbookEdition.bookId, catalogBook.id))
-        .where(eq(catalogBook.id, id));
-      return rows[0] ?? null;
+        .where(and(published, eq(catalogBook.id, id)));
+      return rows[0]?.kind ?? null;
     },
 
     async bookCategories(bookId: number) {

@@ -7,7 +7,6 @@ import {
   type Category,
   type NewsfeedTab,
   type PersonDetail,
-  type RatingSummary,
   type Shelf,
   type ShelfItem,
   type SummaryCard,
@@ -24,7 +23,7 @@ import { coverImage } from '../../lib/media-urls';
 import { pageOf, type Page } from '../../lib/paginate';
 import { toAvailability, type BundleSummary, type CommerceService } from '../commerce/commerce.service';
 import type { PodcastsService } from '../podcasts/podcasts.service';
-import { cardBuilder, inOrderOf } from './cards';
+import { cardBuilder, inOrderOf, ratingSummary } from './cards';
 import {
   catalogRepository,
   type BookFilter,
@@ -171,14 +170,6 @@ export function catalogService(context: ApiContext, podcasts: PodcastsService, c
     return shelves.filter((s) => s.items.length > 0);
   }
 
-  function ratingSummary(rows: { rating: number; n: number }[]): RatingSummary {
-    const distribution = [0, 0, 0, 0, 0];
-    for (const row of rows) distribution[row.rating - 1] = Number(row.n);
-    const total = distribution.reduce((a, b) => a + b, 0);
-    const sum = distribution.reduce((acc, n, i) => acc + n * (i + 1), 0);
-    return { average: total ? Math.round((sum / total) * 10) / 10 : 0, count: total, distribution };
-  }
-
   async function bookDetail(id: number, kind?: 'book' | 'english_book'): Promise<BookDetail> {
     const [found, offers] = await Promise.all([repository.bookDetail(id), commerce.offersFor('book', [id])]);
     if (!found || found.book.status !== 'published' || (kind && found.book.kind !== kind)) throw notFound();
@@ -314,8 +305,8 @@ export function catalogService(context: ApiContext, podcasts: PodcastsService, c
   const topicFirstPages = new Map<number, () => Promise<Topic & { items: ShelfItem[] }>>();
 
   async function related(id: number, type: 'semantic' | 'author' | 'category', take: number): Promise<BookCard[]> {
-    const book = await repository.book(await requireId(repository.bookId({ id })));
-    if (!book) throw notFound();
+    const kind = await repository.bookKind(id);
+    if (!kind) throw notFound();
     if (type === 'semantic') {
       const ids = await repository.relatedIds(id, take);
       // Until the related-books job has run for a new book, its authors' and category's books stand in.
@@ -331,7 +322,7 @@ export function catalogService(context: ApiContext, podcasts: PodcastsService, c
     }
     const [category] = await repository.bookCategories(id);
     if (!category) return [];
-    return (await bookCards({ categoryId: category.id, kind: book.book.kind }, 'popular', take + 1))
+    return (await bookCards({ categoryId: category.id, kind }, 'popular', take + 1))
       .filter((b) => b.id !== id)
       .slice(0, take);
   }

@@ -3,6 +3,7 @@ import type { ApiContext } from '../../context';
 import { notFound } from '../../errors';
 import { groupBy } from '../../lib/group-by';
 import { pageOf, type Page } from '../../lib/paginate';
+import { ratingSummary } from './cards';
 import { catalogRepository } from './catalog.repository';
 
 const REVIEWS_PER_PAGE = 10;
@@ -35,10 +36,7 @@ export function reviewsService(context: ApiContext) {
             (reply) => reply.reviewId,
           )
         : undefined;
-      const counts = [0, 0, 0, 0, 0];
-      for (const row of distribution) counts[row.rating - 1] = Number(row.n);
-      const total = counts.reduce((a, b) => a + b, 0);
-      const sum = counts.reduce((acc, n, i) => acc + n * (i + 1), 0);
+      const rating = ratingSummary(distribution);
       const data = rows.map((row) => ({
         id: row.id,
         author_name: row.authorName,
@@ -59,8 +57,8 @@ export function reviewsService(context: ApiContext) {
           : {}),
       }));
       return {
-        ...pageOf(data, page, REVIEWS_PER_PAGE, total),
-        rating: { average: total ? Math.round((sum / total) * 10) / 10 : 0, count: total, distribution: counts },
+        ...pageOf(data, page, REVIEWS_PER_PAGE, rating.count),
+        rating,
       };
     },
   };
