@@ -25,8 +25,11 @@ import {
 import { errorEnvelope } from './http';
 import { mn, type ErrorCode } from './messages';
 
+const API_ERROR = Symbol.for('nomsan.ApiError');
+
 /** An API answer that was not 2xx, with the envelope's code and Mongolian message. */
 export class ApiError extends Error {
+  readonly [API_ERROR] = true;
   constructor(
     readonly status: number,
     readonly code: ErrorCode | string,
@@ -35,6 +38,15 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/**
+ * Whether `error` is an ApiError. Not `instanceof`: the server bundle creates the client and the
+ * web bundle catches its errors, and each carries its own copy of the class; the brand is a
+ * registry symbol, the same in every copy.
+ */
+export function isApiError(error: unknown): error is ApiError {
+  return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[API_ERROR] === true;
 }
 
 export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;

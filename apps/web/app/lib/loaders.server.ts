@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import type { ApiError } from '@nomsan/contracts/client';
+import { isApiError } from '@nomsan/contracts/client';
 
 /**
  * The main entity of a page: an API 404 becomes the page's own 404 (the root error boundary
@@ -12,14 +12,6 @@ export async function required<T>(promise: Promise<T>): Promise<T> {
     if (isApiError(error) && (error.status === 404 || error.status === 400)) throw data(null, { status: 404 });
     throw error;
   }
-}
-
-/**
- * By name, not `instanceof`: the server bundle creates the client, and its copy of the class
- * is not the web bundle's.
- */
-function isApiError(error: unknown): error is ApiError {
-  return error instanceof Error && error.name === 'ApiError' && typeof (error as ApiError).status === 'number';
 }
 
 /**

@@ -5,7 +5,7 @@ import { mn } from '@nomsan/contracts/messages';
 import { formatDuration } from '~/lib/format';
 import { href } from '~/lib/links';
 import { CategoryLinks } from '~/ui/category-links';
-import { Cover } from '~/ui/cover';
+import { HeroCover } from '~/ui/hero-cover';
 import { BookOpenIcon, HeadphonesIcon, HeartIcon } from '~/ui/icons';
 import { Stars } from '~/ui/stars';
 
@@ -40,15 +40,7 @@ export function BookHero({ book, aside, children }: { book: BookDetail; aside?: 
   const rating = book.rating_summary;
   return (
     <div className="grid gap-6 md:grid-cols-[15rem_minmax(0,1fr)] md:gap-8 lg:grid-cols-[17rem_minmax(0,1fr)_20rem] xl:grid-cols-[19rem_minmax(0,1fr)_22rem] xl:gap-10">
-      <div className="mx-auto w-44 xs:w-52 md:mx-0 md:w-full">
-        <Cover
-          image={book.cover}
-          alt={mn.book.coverAlt(book.title)}
-          sizes="(min-width: 1280px) 304px, (min-width: 1024px) 272px, (min-width: 768px) 240px, 208px"
-          priority
-          className="aspect-[2/3] w-full rounded-xl object-cover shadow-xl ring-1 ring-black/5"
-        />
-      </div>
+      <HeroCover image={book.cover} title={book.title} shape="book" />
       <div className="min-w-0">
         <h1 className="text-2xl leading-tight font-extrabold tracking-tight text-balance sm:text-4xl">{book.title}</h1>
         {book.subtitle ? <p className="mt-2 text-lg text-muted">{book.subtitle}</p> : null}

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { BundleDetail } from '@nomsan/contracts/catalog';
 import { mn } from '@nomsan/contracts/messages';
 import { formatMnt } from '~/lib/format';
-import { Cover } from '~/ui/cover';
+import { HeroCover } from '~/ui/hero-cover';
 import { LayersIcon } from '~/ui/icons';
 
 /** A bundle's head: cover, title, what it holds, and what it saves against buying one by one. */
@@ -11,15 +11,7 @@ export function BundleHero({ bundle, offers }: { bundle: BundleDetail; offers?: 
   const saving = price !== null ? bundle.items_value_mnt - price : 0;
   return (
     <div className="grid gap-6 md:grid-cols-[15rem_minmax(0,1fr)] md:gap-8 lg:grid-cols-[17rem_minmax(0,1fr)_20rem] xl:gap-10">
-      <div className="mx-auto w-52 md:mx-0 md:w-full">
-        <Cover
-          image={bundle.cover}
-          alt={mn.book.coverAlt(bundle.title)}
-          sizes="(min-width: 1024px) 272px, (min-width: 768px) 240px, 208px"
-          eager
-          className="aspect-square w-full rounded-2xl object-cover shadow-xl ring-1 ring-black/5"
-        />
-      </div>
+      <HeroCover image={bundle.cover} title={bundle.title} shape="square" />
       <div className="min-w-0">
         <p className="inline-flex items-center gap-1.5 rounded-full bg-brand-soft px-3 py-1 text-sm font-semibold text-brand">
           <LayersIcon width={16} height={16} />

@@ -5,22 +5,14 @@ import { mn } from '@nomsan/contracts/messages';
 import { formatDuration } from '~/lib/format';
 import { href } from '~/lib/links';
 import { CategoryLinks } from '~/ui/category-links';
-import { Cover } from '~/ui/cover';
+import { HeroCover } from '~/ui/hero-cover';
 import { BookOpenIcon, HeadphonesIcon } from '~/ui/icons';
 
 /** A summary's head: square cover, title, authors, reading and listening time, categories. */
 export function SummaryHero({ summary, aside }: { summary: SummaryDetail; aside?: ReactNode }) {
   return (
     <div className="grid gap-6 md:grid-cols-[15rem_minmax(0,1fr)] md:gap-8 lg:grid-cols-[17rem_minmax(0,1fr)_20rem] xl:gap-10">
-      <div className="mx-auto w-52 md:mx-0 md:w-full">
-        <Cover
-          image={summary.cover}
-          alt={mn.book.coverAlt(summary.title)}
-          sizes="(min-width: 1024px) 272px, (min-width: 768px) 240px, 208px"
-          eager
-          className="aspect-square w-full rounded-2xl object-cover shadow-xl ring-1 ring-black/5"
-        />
-      </div>
+      <HeroCover image={summary.cover} title={summary.title} shape="square" />
       <div className="min-w-0">
         <p className="text-sm font-semibold text-brand">{mn.book.summary}</p>
         <h1 className="mt-1 text-2xl leading-tight font-extrabold tracking-tight text-balance sm:text-4xl">
