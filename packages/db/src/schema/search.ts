@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Search domain: a denormalised document per searchable item, built by the search module from
+ * the catalogue's and podcasts' services, plus the dictionary its typo tolerance and prefix
+ * matching expand query words against, and the log of what people searched for.
+ *
+ * Every text here is already "folded" (see apps/api/src/modules/search/fold.ts): Latin letters
+ * and digits only, the way the query is folded, so Cyrillic and transliterated Latin meet.
+ */
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export const searchDocument = pgTable(
+  'search_document',
+  {
+    kind: text('kind', { enum: ['book', 'summary', 'episode'] }).notNull(),
+    itemId: integer('item_id').notNull(),
+    hasAudio: boolean('has_audio').notNull().default(false),
+    hasEbook: boolean('has_ebook').notNull().default(false),
+    categoryIds: integer('category_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    /** the folded title, for the "title starts with the query" boost */
+    titleKey: text('title_key').notNull(),
+    /** title (A), people (B), series, publisher, categories and tags (C): small, used for ranking */
+    head: tsvector('head').notNull(),
+    /** the description: matched, never ranked */
+    body: tsvector('body').notNull(),
+    /** 0..1, log-scaled from the item's own popularity; breaks ties */
+    popularity: real('popularity').notNull().default(0),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.itemId] }),
+    index('search_document_head_idx').using('gin', t.head),
+    index('search_document_body_idx').using('gin', t.body),
+    index('search_document_title_trgm_idx').using('gin', t.titleKey.op('gin_trgm_ops')),
+  ],
+);
+
+/** Every distinct folded word of the documents, with how many documents hold it. */
+export const searchTerm = pgTable(
+  'search_term',
+  {
+    term: text('term').primaryKey(),
+    docs: integer('docs').notNull(),
+  },
+  (t) => [index('search_term_prefix_idx').on(t.term.op('text_pattern_ops'))],
+);
+
+/**
+ * The term and each of its one-letter deletions (a symmetric-delete dictionary): a query word
+ * and a term are at most one edit apart only if their deletion sets meet, so typo candidates
+ * come from an exact index lookup instead of a similarity scan.
+ */
+export const searchTermVariant = pgTable(
+  'search_term_variant',
+  {
+    variant: text('variant').notNull(),
+    term: text('term').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.variant, t.term] })],
+);
+
+/** One row per search made: anonymous or a user's, with or without results. */
+export const searchQueryLog = pgTable(
+  'search_query_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    /** trimmed, lower-case, single-spaced: what the popular lists show */
+    query: text('query').notNull(),
+    type: text('type').notNull(),
+    resultsCount: integer('results_count').notNull(),
+    userId: integer('user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('search_query_log_created_idx').on(t.createdAt),
+    index('search_query_log_query_idx').on(t.query, t.createdAt),
+  ],
+);
