@@ -11,7 +11,9 @@ import { registerDocs } from './plugins/docs';
 import { installHttpCaching } from './plugins/http-caching';
 import { registerRateLimit, type RateLimitOptions } from './plugins/rate-limit';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { searchRoutes } from './modules/search/search.routes';
 import { systemRoutes } from './modules/system/system.routes';
+import { createServices, type Services } from './services';
 
 export interface AppOptions extends Omit<ApiContext, 'db'> {
   /** absent in a web-only process, which renders from a separate API */
@@ -24,6 +26,8 @@ export interface AppOptions extends Omit<ApiContext, 'db'> {
   rateLimit: RateLimitOptions;
   csp: CspOptions;
   cookieSecret: string;
+  /** the domain services, when the host process shares them with its worker */
+  services?: Services;
   /** readiness check; defaults to the database answering */
   ready?: () => Promise<boolean>;
 }
@@ -77,7 +81,11 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(systemRoutes, { ready: options.ready ?? (async () => (options.db ? options.db.ping() : true)) });
   if (options.serveApi) {
     if (!options.db) throw new Error('the API needs a database');
-    await app.register(catalogRoutes, { ...options, db: options.db });
+    const context = { ...options, db: options.db };
+    const services =
+      options.services ?? createServices(context, { onError: (error, what) => app.log.error({ err: error }, what) });
+    await app.register(catalogRoutes, { ...context, services });
+    await app.register(searchRoutes, { ...context, services });
     registerApiNotFound(app);
   }
   app.setNotFoundHandler(async () => {

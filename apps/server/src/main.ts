@@ -3,6 +3,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { createApp } from '@nomsan/api/app';
 import { RELATED_JOB, relatedBooksService } from '@nomsan/api/modules/catalog/related.service';
+import { SEARCH_INDEX_JOB } from '@nomsan/api/modules/search/search.service';
+import { createServices, type Services } from '@nomsan/api/services';
 import { jobsService } from '@nomsan/api/modules/jobs/jobs.service';
 import { openDatabase, type DatabaseHandle } from '@nomsan/db/client';
 import { withStartupLock } from '@nomsan/db/startup-lock';
@@ -30,8 +32,16 @@ export async function start(config: Config) {
   let inFlight: Drain | undefined;
   try {
     if (needsDatabase) db = await prepareDatabase(config, log);
+    const services = db
+      ? createServices(
+          { db, publicBaseUrl: config.publicBaseUrl, mediaBaseUrl: config.mediaBaseUrl },
+          { onError: (error, what) => log.error({ err: error }, what) },
+        )
+      : undefined;
+    if (db && services) await scheduleDerivedData(db, services);
     app = await createApp({
       db,
+      services,
       publicBaseUrl: config.publicBaseUrl,
       mediaBaseUrl: config.mediaBaseUrl,
       logger: log,
@@ -66,7 +76,7 @@ export async function start(config: Config) {
         renderConcurrency: config.renderConcurrency,
       });
     }
-    if (runWorker && db) worker = startWorker(db.db, log);
+    if (runWorker && db && services) worker = startWorker(db.db, services, log);
 
     inFlight = trackInFlight(app);
     await app.listen({ port: config.port, host: config.host });
@@ -119,14 +129,24 @@ async function prepareDatabase(config: Config, log: Logger): Promise<DatabaseHan
       });
       if (seeded) log.info({ titles: config.demoTitles }, 'demo catalogue seeded');
     });
-    // A catalogue without precomputed related books (new, or just seeded) gets them from the worker.
-    if (await relatedBooksService(handle.db).needsComputing()) {
-      await jobsService(handle.db).enqueue(RELATED_JOB, {}, { dedupeKey: RELATED_JOB });
-    }
     return handle;
   } catch (error) {
     await handle.close().catch(() => undefined);
     throw error;
+  }
+}
+
+/**
+ * A catalogue without precomputed related books or a search index (new, or just seeded) gets
+ * them from the worker.
+ */
+async function scheduleDerivedData(handle: DatabaseHandle, services: Services): Promise<void> {
+  const jobs = jobsService(handle.db);
+  if (await relatedBooksService(handle.db).needsComputing()) {
+    await jobs.enqueue(RELATED_JOB, {}, { dedupeKey: RELATED_JOB });
+  }
+  if (await services.search.needsIndexing()) {
+    await jobs.enqueue(SEARCH_INDEX_JOB, {}, { dedupeKey: SEARCH_INDEX_JOB });
   }
 }
 

@@ -2,9 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@nomsan/db/client';
 import { RELATED_JOB, relatedBooksService } from '@nomsan/api/modules/catalog/related.service';
 import { jobsService, type JobHandler } from '@nomsan/api/modules/jobs/jobs.service';
+import { SEARCH_INDEX_JOB } from '@nomsan/api/modules/search/search.service';
+import type { Services } from '@nomsan/api/services';
 
 const IDLE_POLL_MS = 2_000;
 const DAY_MS = 24 * 60 * 60_000;
+/** searches older than this no longer count for the popular lists */
+const SEARCH_LOG_DAYS = 90;
 
 export interface Worker {
   stop(): Promise<void>;
@@ -14,7 +18,7 @@ export interface Worker {
  * The worker role: takes jobs from the PostgreSQL queue until stopped, and schedules the
  * queue's own housekeeping once a day. Domain modules add their handlers here.
  */
-export function startWorker(db: Db, log: FastifyBaseLogger): Worker {
+export function startWorker(db: Db, services: Services, log: FastifyBaseLogger): Worker {
   const jobs = jobsService(db);
   const related = relatedBooksService(db);
   const handlers: Record<string, JobHandler> = {
@@ -22,9 +26,14 @@ export function startWorker(db: Db, log: FastifyBaseLogger): Worker {
       const result = await related.compute();
       log.info(result, 'related books computed');
     },
+    [SEARCH_INDEX_JOB]: async () => {
+      const result = await services.search.reindex();
+      log.info(result, 'search index built');
+    },
     'system.prune-jobs': async () => {
       const removed = await jobs.pruneFinished(7 * DAY_MS);
-      log.info({ removed }, 'pruned finished jobs');
+      const searches = await services.search.pruneLog(SEARCH_LOG_DAYS * DAY_MS);
+      log.info({ removed, searches }, 'pruned finished jobs and old search records');
       await scheduleHousekeeping();
     },
   };

@@ -18,7 +18,7 @@ export interface TestDatabase {
 export interface TemplateSpec {
   /** names the template; change it when what `prepare` writes changes */
   name: string;
-  prepare(db: Db): Promise<void>;
+  prepare(db: Db, handle: DatabaseHandle): Promise<void>;
 }
 
 const TEMPLATE_ENV = 'NOMSAN_TEST_TEMPLATE';
@@ -49,7 +49,7 @@ export async function buildTemplate(spec: TemplateSpec, dumpPath: string): Promi
   if (!url) {
     const handle = await openDatabase();
     await handle.migrate();
-    await spec.prepare(handle.db);
+    await spec.prepare(handle.db, handle);
     const client = handle.client;
     if (!client) throw new Error('PGlite handle exposes no client');
     const dump = await client.dumpDataDir('gzip');
@@ -63,7 +63,7 @@ export async function buildTemplate(spec: TemplateSpec, dumpPath: string): Promi
   await adminQuery(url, `create database ${name}`);
   const handle = await openDatabase({ url: withDatabase(url, name), poolSize: 2 });
   await handle.migrate();
-  await spec.prepare(handle.db);
+  await spec.prepare(handle.db, handle);
   await handle.close();
   process.env[TEMPLATE_ENV] = name;
   return () => adminQuery(url, `drop database if exists ${name} with (force)`);

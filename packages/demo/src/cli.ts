@@ -31,6 +31,10 @@ const CATALOGUE_TABLES = [
   'catalog_category',
   'catalog_contributor',
   'catalog_publisher',
+  // derived from the catalogue; the server rebuilds it on its next start
+  'search_document',
+  'search_term',
+  'search_term_variant',
 ];
 
 const { values } = parseArgs({

@@ -33,6 +33,10 @@ export function lruCache<K, V>(options: { max: number; ttlMs: number; now?: () =
       );
       return promise;
     },
+    /** forgets everything (the data behind it changed) */
+    clear() {
+      entries.clear();
+    },
     get size() {
       return entries.size;
     },

@@ -458,6 +458,63 @@ export function catalogRepository(db: Db) {
     },
 
     /** what the related-books job reads: text and features of published books, by id, a batch at a time */
+    /** published books after `afterId` with every text search ranks them by, in id order */
+    async searchCorpusBooks(afterId: number, limit: number) {
+      const names = (role: ContributorRole) =>
+        sql<string>`coalesce((select string_agg(${catalogContributor.name}, ' ') from ${catalogBookContributor} join ${catalogContributor} on ${catalogContributor.id} = ${catalogBookContributor.contributorId} where ${catalogBookContributor.bookId} = ${qualified(catalogBook.id)} and ${catalogBookContributor.role} = ${role}), '')`;
+      return db
+        .select({
+          id: catalogBook.id,
+          kind: catalogBook.kind,
+          title: catalogBook.title,
+          subtitle: catalogBook.subtitle,
+          description: catalogBook.description,
+          popularity: catalogBook.popularity,
+          publishedAt: catalogBook.publishedAt,
+          authors: names('author'),
+          narrators: names('narrator'),
+          translators: names('translator'),
+          series: catalogSeries.name,
+          publisher: catalogPublisher.name,
+          categories: sql<string>`coalesce((select string_agg(${catalogCategory.title}, ' ') from ${catalogBookCategory} join ${catalogCategory} on ${catalogCategory.id} = ${catalogBookCategory.categoryId} where ${catalogBookCategory.bookId} = ${qualified(catalogBook.id)}), '')`,
+          categoryIds: sql<
+            number[]
+          >`array(select ${catalogBookCategory.categoryId} from ${catalogBookCategory} where ${catalogBookCategory.bookId} = ${qualified(catalogBook.id)})`,
+          tags: sql<string>`coalesce((select string_agg(${catalogTag.name}, ' ') from ${catalogBookTag} join ${catalogTag} on ${catalogTag.id} = ${catalogBookTag.tagId} where ${catalogBookTag.bookId} = ${qualified(catalogBook.id)}), '')`,
+          hasAudio: sql<boolean>`${catalogAudioEdition.bookId} is not null`,
+          hasEbook: sql<boolean>`${catalogEbookEdition.bookId} is not null`,
+        })
+        .from(catalogBook)
+        .leftJoin(catalogAudioEdition, eq(catalogAudioEdition.bookId, catalogBook.id))
+        .leftJoin(catalogEbookEdition, eq(catalogEbookEdition.bookId, catalogBook.id))
+        .leftJoin(catalogSeries, eq(catalogSeries.id, catalogBook.seriesId))
+        .leftJoin(catalogPublisher, eq(catalogPublisher.id, catalogBook.publisherId))
+        .where(and(published, sql`${catalogBook.id} > ${afterId}`))
+        .orderBy(asc(catalogBook.id))
+        .limit(limit);
+    },
+
+    /** published summaries after `afterId` with their searchable texts, in id order */
+    async searchCorpusSummaries(afterId: number, limit: number) {
+      return db
+        .select({
+          id: catalogSummary.id,
+          title: catalogSummary.title,
+          description: catalogSummary.description,
+          popularity: catalogSummary.popularity,
+          publishedAt: catalogSummary.publishedAt,
+          authors: sql<string>`coalesce((select string_agg(${catalogContributor.name}, ' ') from ${catalogSummaryContributor} join ${catalogContributor} on ${catalogContributor.id} = ${catalogSummaryContributor.contributorId} where ${catalogSummaryContributor.summaryId} = ${qualified(catalogSummary.id)}), '')`,
+          categories: sql<string>`coalesce((select string_agg(${catalogCategory.title}, ' ') from ${catalogSummaryCategory} join ${catalogCategory} on ${catalogCategory.id} = ${catalogSummaryCategory.categoryId} where ${catalogSummaryCategory.summaryId} = ${qualified(catalogSummary.id)}), '')`,
+          categoryIds: sql<
+            number[]
+          >`array(select ${catalogSummaryCategory.categoryId} from ${catalogSummaryCategory} where ${catalogSummaryCategory.summaryId} = ${qualified(catalogSummary.id)})`,
+        })
+        .from(catalogSummary)
+        .where(and(eq(catalogSummary.status, 'published'), sql`${catalogSummary.id} > ${afterId}`))
+        .orderBy(asc(catalogSummary.id))
+        .limit(limit);
+    },
+
     async relatedCorpus(afterId: number, limit: number) {
       return db
         .select({

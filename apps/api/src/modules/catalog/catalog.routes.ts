@@ -27,12 +27,9 @@ import {
   topicResponse,
   topicsResponse,
 } from '@nomsan/contracts/catalog';
-import type { ApiContext } from '../../context';
+import type { RouteContext } from '../../services';
 import { AppError } from '../../errors';
 import { cachePublicly } from '../../plugins/http-caching';
-import { commerceService } from '../commerce/commerce.service';
-import { podcastsService } from '../podcasts/podcasts.service';
-import { catalogService } from './catalog.service';
 import { reviewsService } from './reviews.service';
 
 const MAX_ID = 2_147_483_647;
@@ -83,10 +80,10 @@ const listOptions = (q: z.infer<typeof listQuery>) => ({
   likes: q.include === 'likes_count',
 });
 
-export const catalogRoutes: FastifyPluginAsync<ApiContext> = async (app, context) => {
+export const catalogRoutes: FastifyPluginAsync<RouteContext> = async (app, context) => {
   cachePublicly(app);
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const catalog = catalogService(context, podcastsService(context), commerceService(context));
+  const catalog = context.services.catalog;
   const reviews = reviewsService(context);
   const tags = ['catalog'];
 

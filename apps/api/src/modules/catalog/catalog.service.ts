@@ -352,6 +352,9 @@ export function catalogService(context: ApiContext, podcasts: PodcastsService, c
 
     bookCardsByIds,
     summaryCardsByIds,
+    /** what search indexes: published books and summaries, a batch at a time in id order */
+    searchCorpusBooks: repository.searchCorpusBooks,
+    searchCorpusSummaries: repository.searchCorpusSummaries,
 
     async book(key: Key, kind?: 'book' | 'english_book'): Promise<BookDetail> {
       // An id goes straight to the one detail query; a slug (current or earlier) is resolved first.

@@ -1,4 +1,5 @@
 import type { PodcastCard } from '@nomsan/contracts/catalog';
+import type { EpisodeCard } from '@nomsan/contracts/search';
 import type { ApiContext } from '../../context';
 import { coverImage } from '../../lib/media-urls';
 import { podcastsRepository } from './podcasts.repository';
@@ -26,6 +27,28 @@ export function podcastsService(context: ApiContext) {
       const cards = new Map((await repository.latestSeries(ids.length, ids)).map((row) => [row.id, toCard(row)]));
       return ids.flatMap((id) => cards.get(id) ?? []);
     },
+
+    /** episode cards, in the order of `ids`; unknown ids are left out */
+    async episodeCardsByIds(ids: number[]): Promise<EpisodeCard[]> {
+      if (ids.length === 0) return [];
+      const rows = new Map((await repository.episodes(ids)).map((row) => [row.id, row]));
+      return ids.flatMap((id) => {
+        const row = rows.get(id);
+        if (!row) return [];
+        return {
+          id: row.id,
+          slug: row.slug,
+          type: 'episode' as const,
+          title: row.title,
+          podcast: { id: row.seriesId, slug: row.seriesSlug, title: row.seriesName },
+          cover: coverImage(context.mediaBaseUrl, row.coverKey, row.coverColor, 'square'),
+          duration_seconds: row.durationSeconds,
+          published_at: row.publishedAt.toISOString(),
+        };
+      });
+    },
+
+    searchCorpusEpisodes: repository.searchCorpusEpisodes,
   };
 }
 export type PodcastsService = ReturnType<typeof podcastsService>;

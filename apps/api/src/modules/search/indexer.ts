@@ -1,0 +1,100 @@
+import type { CatalogService } from '../catalog/catalog.service';
+import type { PodcastsService } from '../podcasts/podcasts.service';
+import { deletionVariants, fold, foldWords } from './fold';
+import type { DocumentInput } from './search.repository';
+import { TYPO_FROM } from './query-plan';
+
+const BATCH = 5000;
+/** Descriptions are matched on their opening; the rest adds size, not findability. */
+const BODY_CHARS = 1200;
+
+export interface SearchIndex {
+  documents: DocumentInput[];
+  /** folded word -> how many documents hold it */
+  terms: Map<string, number>;
+  /** [variant, term] pairs of the one-deletion dictionary */
+  variants: [string, string][];
+}
+
+/** 0..1 on a log scale, so a few bestsellers do not flatten everyone else to zero. */
+function popularityScale(max: number) {
+  const top = Math.log1p(Math.max(1, max));
+  return (popularity: number) => Math.log1p(Math.max(0, popularity)) / top;
+}
+
+const join = (...parts: (string | null | undefined)[]) => fold(parts.filter(Boolean).join(' '));
+
+/** Reads every searchable item through the owning modules' services and folds it into documents. */
+export async function buildSearchIndex(catalog: CatalogService, podcasts: PodcastsService): Promise<SearchIndex> {
+  const books = await readAll((after) => catalog.searchCorpusBooks(after, BATCH));
+  const summaries = await readAll((after) => catalog.searchCorpusSummaries(after, BATCH));
+  const episodes = await readAll((after) => podcasts.searchCorpusEpisodes(after, BATCH));
+
+  const bookScale = popularityScale(Math.max(0, ...books.map((b) => b.popularity)));
+  const summaryScale = popularityScale(Math.max(0, ...summaries.map((s) => s.popularity)));
+  const documents: DocumentInput[] = [
+    ...books.map((b) => ({
+      kind: 'book' as const,
+      itemId: b.id,
+      hasAudio: b.hasAudio,
+      hasEbook: b.hasEbook,
+      categoryIds: b.categoryIds,
+      title: join(b.title, b.subtitle),
+      people: join(b.authors, b.narrators, b.translators),
+      meta: join(b.series, b.publisher, b.categories, b.tags),
+      body: fold(b.description.slice(0, BODY_CHARS)),
+      popularity: bookScale(b.popularity),
+      publishedAt: b.publishedAt,
+    })),
+    ...summaries.map((s) => ({
+      kind: 'summary' as const,
+      itemId: s.id,
+      hasAudio: false,
+      hasEbook: false,
+      categoryIds: s.categoryIds,
+      title: fold(s.title),
+      people: fold(s.authors),
+      meta: fold(s.categories),
+      body: fold(s.description.slice(0, BODY_CHARS)),
+      popularity: summaryScale(s.popularity),
+      publishedAt: s.publishedAt,
+    })),
+    ...episodes.map((e) => ({
+      kind: 'episode' as const,
+      itemId: e.id,
+      hasAudio: false,
+      hasEbook: false,
+      categoryIds: e.categoryId ? [e.categoryId] : [],
+      title: fold(e.title),
+      people: join(e.seriesName, e.seriesAuthor),
+      meta: '',
+      body: fold(e.description.slice(0, BODY_CHARS)),
+      popularity: 0,
+      publishedAt: e.publishedAt,
+    })),
+  ];
+
+  const terms = new Map<string, number>();
+  for (const d of documents) {
+    for (const word of new Set(foldWords(`${d.title} ${d.people} ${d.meta} ${d.body}`))) {
+      terms.set(word, (terms.get(word) ?? 0) + 1);
+    }
+  }
+  // A query word of TYPO_FROM letters can be one edit from a term one letter shorter.
+  const variants: [string, string][] = [];
+  for (const term of terms.keys()) {
+    if (term.length < TYPO_FROM - 1) continue;
+    for (const variant of deletionVariants(term)) variants.push([variant, term]);
+  }
+  return { documents, terms, variants };
+}
+
+async function readAll<T extends { id: number }>(page: (afterId: number) => Promise<T[]>): Promise<T[]> {
+  const all: T[] = [];
+  for (let after = 0; ;) {
+    const rows = await page(after);
+    if (rows.length === 0) return all;
+    all.push(...rows);
+    after = rows[rows.length - 1]?.id ?? after;
+  }
+}

@@ -1,0 +1,223 @@
+import {
+  searchTypes,
+  SUGGESTIONS_TAKE,
+  type PopularQuery,
+  type SearchCounts,
+  type SearchHit,
+  type SearchQuery,
+  type SearchResult,
+  type TopSearch,
+} from '@nomsan/contracts/search';
+import { mn } from '@nomsan/contracts/messages';
+import type { ApiContext } from '../../context';
+import { AppError } from '../../errors';
+import { cached } from '../../lib/cached';
+import { groupBy } from '../../lib/group-by';
+import { lruCache } from '../../lib/lru';
+import type { CatalogService } from '../catalog/catalog.service';
+import type { PodcastsService } from '../podcasts/podcasts.service';
+import { buildSearchIndex } from './indexer';
+import { queryLog, type QueryLog } from './query-log';
+import { queryWords, tsQueries, typoTerms, typoVariants, type QueryWords } from './query-plan';
+import { inTab, searchRepository, type Hit, type MatchPlan } from './search.repository';
+
+export const SEARCH_INDEX_JOB = 'search.reindex';
+
+const DAY_MS = 24 * 60 * 60_000;
+const POPULAR_WINDOW_MS = 30 * DAY_MS;
+const TOP_WINDOW_MS = 7 * DAY_MS;
+/** a query must have been searched this often to be shown to others as popular */
+const POPULAR_MIN_SEARCHES = 2;
+const POPULAR_CANDIDATES = 50;
+const TOP_SEARCHES_TAKE = 10;
+const LISTS_TTL_MS = 60_000;
+const RESULTS_TTL_MS = 30_000;
+/** how many closest titles the trigram fallback offers */
+const SIMILAR_TAKE = 40;
+
+const noCounts: SearchCounts = { all: 0, audiobook: 0, ebook: 0, episode: 0, summary: 0 };
+
+export interface SearchDependencies {
+  catalog: CatalogService;
+  podcasts: PodcastsService;
+  onLogError?: (error: unknown) => void;
+}
+
+/**
+ * Search over books, summaries and podcast episodes. Callers see only this interface; the
+ * PostgreSQL full-text and trigram implementation behind it could give way to a dedicated
+ * engine without them noticing.
+ */
+export function searchService(context: ApiContext, deps: SearchDependencies) {
+  const repository = searchRepository(context.db.db);
+  const log: QueryLog = queryLog(repository, { onError: deps.onLogError });
+  // Search-as-you-type repeats itself: the same few letters are typed by many people at once.
+  const suggestions = lruCache<string, SearchHit[]>({ max: 5_000, ttlMs: RESULTS_TTL_MS });
+  const pages = lruCache<string, { hits: Hit[]; counts: SearchCounts }>({ max: 5_000, ttlMs: RESULTS_TTL_MS });
+
+  /** The page of hits and the tab counts: every word required, then any word, then trigrams. */
+  async function find(words: QueryWords, options: Omit<MatchPlan, 'match' | 'exact' | 'phrase'>) {
+    const typos = typoTerms(words.words, await repository.termsNear(typoVariants(words.words)));
+    const all = { ...tsQueries(words, typos, '&'), phrase: words.phrase, ...options };
+    const found = await repository.search(all);
+    if (found.counts.all > 0) return found;
+    if (words.words.length > 1) {
+      const any = await repository.search({ ...all, ...tsQueries(words, typos, '|') });
+      if (any.counts.all > 0) return any;
+    }
+    // Nothing shares a word with the query (two typos, run-together words): closest titles.
+    const similar = await repository.similarTitles(words.phrase, options.categoryId, SIMILAR_TAKE);
+    const counts = Object.fromEntries(
+      searchTypes.map((type) => [type, similar.filter((d) => inTab(type, d)).length]),
+    ) as SearchCounts;
+    const hits = similar
+      .filter((d) => inTab(options.type, d))
+      .slice(options.offset, options.offset + options.limit)
+      .map(({ kind, itemId }) => ({ kind, itemId }));
+    return { hits, counts };
+  }
+
+  async function cards(hits: Hit[]): Promise<SearchHit[]> {
+    const ids = groupBy(hits, (h) => h.kind);
+    const idsOf = (kind: Hit['kind']) => (ids.get(kind) ?? []).map((h) => h.itemId);
+    const [books, summaries, episodes] = await Promise.all([
+      deps.catalog.bookCardsByIds(idsOf('book')),
+      deps.catalog.summaryCardsByIds(idsOf('summary')),
+      deps.podcasts.episodeCardsByIds(idsOf('episode')),
+    ]);
+    const byKey = new Map<string, SearchHit>([
+      ...books.map((c) => [`book:${c.id}`, c] as [string, SearchHit]),
+      ...summaries.map((c) => [`summary:${c.id}`, c] as [string, SearchHit]),
+      ...episodes.map((c) => [`episode:${c.id}`, c] as [string, SearchHit]),
+    ]);
+    return hits.flatMap((h) => byKey.get(`${h.kind}:${h.itemId}`) ?? []);
+  }
+
+  const popularCandidates = cached(LISTS_TTL_MS, () =>
+    repository.popularQueries(new Date(Date.now() - POPULAR_WINDOW_MS), POPULAR_MIN_SEARCHES, POPULAR_CANDIDATES),
+  );
+  const topSearches = cached(LISTS_TTL_MS, async (): Promise<TopSearch[]> => {
+    const rows = await repository.popularQueries(
+      new Date(Date.now() - TOP_WINDOW_MS),
+      POPULAR_MIN_SEARCHES,
+      TOP_SEARCHES_TAKE,
+    );
+    return rows.map((r) => ({ query: r.query, searches_count: r.searches }));
+  });
+
+  return {
+    async search(query: SearchQuery, userId: number | null = null): Promise<SearchResult> {
+      const words = queryWords(query.q);
+      const perPage = query['page[size]'];
+      const empty: SearchResult = {
+        data: [],
+        current_page: 1,
+        last_page: 1,
+        per_page: perPage,
+        total: 0,
+        counts: noCounts,
+        query: words.display,
+        type: query.type,
+      };
+      if (words.words.length === 0) return empty;
+
+      const key = JSON.stringify([
+        words.phrase,
+        words.lastIsPrefix,
+        query.type,
+        query.page,
+        perPage,
+        query.category_id,
+        query.sort,
+      ]);
+      const found = await pages.get(key, () =>
+        find(words, {
+          body: true,
+          type: query.type,
+          categoryId: query.category_id,
+          sort: query.sort,
+          limit: perPage,
+          offset: (query.page - 1) * perPage,
+        }),
+      );
+      const total = found.counts[query.type];
+      const lastPage = Math.max(1, Math.ceil(total / perPage));
+      if (query.page > lastPage)
+        throw new AppError('VALIDATION_ERROR', mn.search.pageOutOfRange, { page: mn.search.pageOutOfRange });
+      if (query.page === 1) {
+        log.record({ query: words.display, type: query.type, resultsCount: total, userId, at: new Date() });
+      }
+      return {
+        data: await cards(found.hits),
+        current_page: query.page,
+        last_page: lastPage,
+        per_page: perPage,
+        total,
+        counts: found.counts,
+        query: words.display,
+        type: query.type,
+      };
+    },
+
+    /** the first few items for what is being typed, from titles and names only */
+    async suggest(q: string): Promise<SearchHit[]> {
+      const words = queryWords(q);
+      if (words.words.length === 0 || words.display.length < 2) return [];
+      const key = JSON.stringify([words.phrase, words.lastIsPrefix]);
+      return suggestions.get(key, async () => {
+        const found = await find(words, {
+          body: false,
+          type: 'all',
+          sort: 'relevance',
+          limit: SUGGESTIONS_TAKE,
+          offset: 0,
+        });
+        return cards(found.hits);
+      });
+    },
+
+    /** popular queries (`sort` of the spec's `?sort=-results_count&take=3`) */
+    async popularQueries(
+      sort: '-results_count' | 'results_count' | '-searches_count',
+      take: number,
+    ): Promise<PopularQuery[]> {
+      const rows = (await popularCandidates()).map((r) => ({
+        query: r.query,
+        results_count: r.results,
+        searches_count: r.searches,
+      }));
+      const by = {
+        '-results_count': (a: PopularQuery, b: PopularQuery) => b.results_count - a.results_count,
+        results_count: (a: PopularQuery, b: PopularQuery) => a.results_count - b.results_count,
+        '-searches_count': (a: PopularQuery, b: PopularQuery) => b.searches_count - a.searches_count,
+      }[sort];
+      return rows.sort((a, b) => by(a, b) || a.query.localeCompare(b.query)).slice(0, take);
+    },
+
+    topSearches,
+
+    needsIndexing: () => repository.isEmpty(),
+
+    /** rebuilds the whole index from the catalogue and podcasts */
+    async reindex(): Promise<{ documents: number; terms: number; ms: number }> {
+      const started = performance.now();
+      const index = await buildSearchIndex(deps.catalog, deps.podcasts);
+      await repository.replaceIndex(index.documents, index.terms, index.variants);
+      suggestions.clear();
+      pages.clear();
+      return {
+        documents: index.documents.length,
+        terms: index.terms.size,
+        ms: Math.round(performance.now() - started),
+      };
+    },
+
+    pruneLog: (olderThanMs: number) => repository.pruneLog(new Date(Date.now() - olderThanMs)),
+
+    /** writes buffered query records; call before shutting down */
+    close: () => log.close(),
+    flushLog: () => log.flush(),
+  };
+}
+
+export type SearchService = ReturnType<typeof searchService>;
