@@ -31,8 +31,15 @@ export const links: Route.LinksFunction = () => [
 export const meta: Route.MetaFunction = () => pageMeta({});
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const categories = await context.api.categories().catch(() => []);
-  return { categories, config: context.config, cspNonce: context.cspNonce };
+  const [categories, popular] = await Promise.all([
+    context.api.categories().catch(() => []),
+    // spec: a failed popular-search list is only logged; the panel then stays hidden
+    context.api.popularQueries(3).catch((error: unknown) => {
+      console.error('popular searches unavailable', error);
+      return [];
+    }),
+  ]);
+  return { categories, popular: popular.map((p) => p.query), config: context.config, cspNonce: context.cspNonce };
 }
 
 // The category list and configuration do not change between pages.
@@ -75,7 +82,9 @@ function Shell({ children }: { children: ReactNode }) {
       >
         {mn.layout.skipToContent}
       </a>
-      {visible.header ? <Header search={<SearchBox categories={data?.categories ?? []} />} /> : null}
+      {visible.header ? (
+        <Header search={<SearchBox categories={data?.categories ?? []} popular={data?.popular ?? []} />} />
+      ) : null}
       <div id="discount-banner" />
       <main id="main" className={visible.bottomBar ? 'min-h-[60vh] pb-20 lg:pb-0' : 'min-h-[60vh]'}>
         {children}

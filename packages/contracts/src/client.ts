@@ -24,6 +24,14 @@ import {
 } from './catalog';
 import { errorEnvelope } from './http';
 import { mn, type ErrorCode } from './messages';
+import {
+  popularQueriesResponse,
+  searchResponse,
+  suggestResponse,
+  topSearchesResponse,
+  type SearchSort,
+  type SearchType,
+} from './search';
 
 const API_ERROR = Symbol.for('nomsan.ApiError');
 
@@ -66,10 +74,15 @@ export interface ApiClientOptions {
 export function createApiClient(options: ApiClientOptions) {
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
 
-  async function get<S extends z.ZodType>(path: string, schema: S): Promise<z.infer<S>> {
+  async function get<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    init?: { signal?: AbortSignal },
+  ): Promise<z.infer<S>> {
     const response = await doFetch(`${options.baseUrl}${path}`, {
       headers: { accept: 'application/json', ...options.headers },
       credentials: 'include',
+      ...(init?.signal ? { signal: init.signal } : {}),
     });
     const body: unknown = await response.json().catch(() => null);
     if (!response.ok) {
@@ -164,6 +177,34 @@ export function createApiClient(options: ApiClientOptions) {
           topicablesResponse,
         )
       ).data,
+
+    /** one page of search results with the count of every tab */
+    search: async (params: {
+      q: string;
+      type?: SearchType;
+      page?: number;
+      pageSize?: number;
+      categoryId?: number;
+      sort?: SearchSort;
+    }) =>
+      (
+        await get(
+          `/v5/discovery/search${query({
+            q: params.q,
+            type: params.type,
+            page: params.page,
+            'page[size]': params.pageSize,
+            category_id: params.categoryId,
+            sort: params.sort,
+          })}`,
+          searchResponse,
+        )
+      ).data,
+    suggest: async (q: string, init?: { signal?: AbortSignal }) =>
+      (await get(`/v5/discovery/suggest${query({ q })}`, suggestResponse, init)).data,
+    popularQueries: async (take = 3) =>
+      (await get(`/api/search/queries${query({ sort: '-results_count', take })}`, popularQueriesResponse)).data,
+    topSearches: async () => (await get('/v5/discovery/top-searches', topSearchesResponse)).data,
   };
 }
 

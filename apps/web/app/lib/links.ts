@@ -1,4 +1,5 @@
 import type { ShelfItem } from '@nomsan/contracts/catalog';
+import type { EpisodeCard } from '@nomsan/contracts/search';
 
 /** The store's URL for each catalogue entity, in one place so cards, pages and sitemaps agree. */
 export const href = {
@@ -6,6 +7,7 @@ export const href = {
   englishBook: (slug: string) => `/english-book/${slug}`,
   summary: (slug: string) => `/summary/${slug}`,
   podcast: (slug: string) => `/podcast/${slug}`,
+  episode: (podcastSlug: string, slug: string) => `/podcast/${podcastSlug}/${slug}`,
   author: (slug: string) => `/authors/${slug}`,
   narrator: (slug: string) => `/narrators/${slug}`,
   publisher: (slug: string) => `/publishers/${slug}`,
@@ -14,8 +16,12 @@ export const href = {
     kind === 'summary' ? `/bundleSummary/${slug}` : `/bundle/${slug}`,
 };
 
-export function itemHref(item: Pick<ShelfItem, 'type' | 'slug'>): string {
+export function itemHref(
+  item: Pick<ShelfItem, 'type' | 'slug'> | Pick<EpisodeCard, 'type' | 'slug' | 'podcast'>,
+): string {
   switch (item.type) {
+    case 'episode':
+      return href.episode(item.podcast.slug, item.slug);
     case 'summary':
       return href.summary(item.slug);
     case 'podcast':
@@ -25,6 +31,12 @@ export function itemHref(item: Pick<ShelfItem, 'type' | 'slug'>): string {
     default:
       return href.book(item.slug);
   }
+}
+
+/** `/search?q=...`, or null for blank text (the box then does nothing). */
+export function searchHref(text: string): string | null {
+  const q = text.trim();
+  return q ? `/search?${new URLSearchParams({ q }).toString()}` : null;
 }
 
 /** `path?page=n` (no parameter for page 1, so the first page has one URL), keeping the others. */

@@ -11,6 +11,8 @@ export function pageMeta(options: {
   image?: string;
   /** og:type: 'book', 'profile'... ('website' by default) */
   type?: string;
+  /** pages with endless variants (search results): crawled for their links, never listed */
+  noindex?: boolean;
 }): MetaDescriptor[] {
   const title = options.title ? `${options.title} | ${mn.brand.name}` : mn.home.title;
   const description = clip(options.description ?? mn.brand.description, 300);
@@ -32,6 +34,7 @@ export function pageMeta(options: {
       : []),
     ...(image ? [{ property: 'og:image', content: image }] : []),
     { name: 'twitter:card', content: 'summary_large_image' },
+    ...(options.noindex ? [{ name: 'robots', content: 'noindex, follow' }] : []),
   ];
 }
 

@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
 import type { BookCard, PodcastCard, SummaryCard } from '@nomsan/contracts/catalog';
+import type { EpisodeCard } from '@nomsan/contracts/search';
 import { mn } from '@nomsan/contracts/messages';
 import { formatDuration, formatMnt } from '~/lib/format';
 import { itemHref } from '~/lib/links';
 import { Cover } from '~/ui/cover';
 import { BookOpenIcon, HeadphonesIcon, StarIcon } from '~/ui/icons';
 
-export type CardItem = BookCard | SummaryCard | PodcastCard;
+export type CardItem = BookCard | SummaryCard | PodcastCard | EpisodeCard;
 
 function Byline({ item }: { item: CardItem }) {
   if (item.type === 'summary')
@@ -16,6 +17,12 @@ function Byline({ item }: { item: CardItem }) {
       </>
     );
   if (item.type === 'podcast') return <>{item.author}</>;
+  if (item.type === 'episode')
+    return (
+      <>
+        {item.podcast.title} · {formatDuration(item.duration_seconds)}
+      </>
+    );
   return <>{item.authors.map((a) => a.name).join(', ')}</>;
 }
 
@@ -53,7 +60,7 @@ function FormatBadges({ item }: { item: CardItem }) {
  * discounted), else credits, and whether a subscription covers it.
  */
 function Availability({ item }: { item: CardItem }) {
-  if (item.type === 'podcast') return null;
+  if (item.type === 'podcast' || item.type === 'episode') return null;
   const { price_mnt, original_price_mnt, credit_price, subscription_scopes } = item.availability;
   const scope = subscription_scopes.find((s) => s !== 'credit') ?? subscription_scopes[0];
   if (price_mnt === null && credit_price === null && !scope) return null;
@@ -77,7 +84,7 @@ function Availability({ item }: { item: CardItem }) {
 
 /** One cover with its title, byline, formats and price; the whole card is one link. */
 export function ItemCard({ item, sizes, eager = false }: { item: CardItem; sizes: string; eager?: boolean }) {
-  const square = item.type === 'summary' || item.type === 'podcast';
+  const square = item.type === 'summary' || item.type === 'podcast' || item.type === 'episode';
   return (
     <Link to={itemHref(item)} className="group relative block rounded-lg">
       <span className={`flex items-end ${square ? '' : 'aspect-[2/3]'}`}>
