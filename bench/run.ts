@@ -4,7 +4,8 @@
 //
 //   BENCH_TITLES     catalogue size (default 100000); seeded once and reused in .bench/
 //   BENCH_DURATION   seconds per endpoint (default 10)
-//   BENCH_CONNECTIONS  concurrent connections (default 50)
+//   BENCH_CONNECTIONS  concurrent connections (default 50; the search endpoints use 20)
+//   BENCH_ONLY       only endpoints whose name contains this text (e.g. "discovery")
 //   DATABASE_URL     benchmark on PostgreSQL (a database named nomsan_bench_<titles> is made)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -14,6 +15,8 @@ import pg from 'pg';
 import { openDatabase } from '@nomsan/db/client';
 import { seedDemoIfEmpty } from '@nomsan/demo/seed';
 import { relatedBooksService } from '@nomsan/api/modules/catalog/related.service';
+import { createServices } from '@nomsan/api/services';
+import { transliterate } from '@nomsan/contracts/slug';
 import { freePort, ROOT } from '../e2e/support/server';
 
 const titles = Number(process.env.BENCH_TITLES ?? 100_000);
@@ -26,9 +29,73 @@ interface Target {
   path: string;
   /** a fresh path per request (e.g. a random book), so caches see realistic misses */
   randomPath?: () => string;
+  /** concurrent connections for this endpoint, when not the run's default */
+  connections?: number;
 }
 
 const randomBook = () => 1 + Math.floor(Math.random() * titles);
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)] as T;
+
+/** Words of the demo catalogue's titles and names, typed in Cyrillic or in Latin letters. */
+const SEARCH_WORDS = (
+  'цагаан сар хатны араас дайн энх монгол түүх хөвсгөл цамхаг зэрлэг зүүд сэтгэл зүй ' +
+  'нууц захидал мандухай занабазар хархорум өгөөдэй хаан чингис гэр бүл амжилт урлаг ' +
+  'зарчим шинэ эрин дурсамж алтан орд тэнгис намар үлгэр баавгай тархи харилцаа ' +
+  'сургамж бясалгал санхүү менежмент эмчилгээ нурууны гэрэл од агуй сүнс зам бороо ' +
+  'содбилэг жаргалсайхан ууганбаяр хонгорзул толстой лондон батзориг ганчимэг хулан'
+).split(' ');
+const typed = (word: string) => (Math.random() < 0.5 ? word : transliterate(word));
+/** what a box receives while someone types: the first 2-4 letters of a word */
+const asYouType = () => {
+  const word = typed(pick(SEARCH_WORDS));
+  return word.slice(0, 2 + Math.floor(Math.random() * 3));
+};
+/** finished queries people send: titles and names, as typed (so popular ones repeat) */
+const TYPICAL_QUERIES = [
+  'цагаан сар',
+  'tsagaan sar',
+  'tsagan sar',
+  'дайн ба энх',
+  'dain ba enkh',
+  'хатны араас',
+  'khatnii araas',
+  'хөвсгөлийн цамхаг',
+  'hovsgol',
+  'зэрлэг зүүд',
+  'zerleg zuud',
+  'мандухай',
+  'manduhai',
+  'чингис хаан',
+  'chinggis khaan',
+  'занабазар',
+  'монгол түүх',
+  'mongol tuuh',
+  'сэтгэл зүй',
+  'setgel zui',
+  'толстой',
+  'lev tolstoi',
+  'jack london',
+  'содбилэг',
+  'ууганбаяр',
+  'нууц захидал',
+  'алтан орд',
+  'хархорум',
+  'гэр бүлийн үндэс',
+  'санхүүгийн тухай',
+  'the silent mountain',
+  'letters from toronto',
+  'бясалгал',
+  'hiimel oyuun uhaan',
+  'тархины нууц',
+  'номын клуб',
+  'өсвөр насны',
+  'usvur nasnii',
+  'stratigiin',
+  'хөвсгөл цамхг',
+];
+/** a cold query: two random words, so almost none is in any cache */
+const coldQuery = () => `${typed(pick(SEARCH_WORDS))} ${typed(pick(SEARCH_WORDS))}`;
+const SEARCH_CONNECTIONS = 20;
 
 /** Later issues add their endpoints here. */
 const targets: Target[] = [
@@ -43,6 +110,30 @@ const targets: Target[] = [
     path: '/v5/books/1/related',
     randomPath: () => `/v5/books/${randomBook()}/related`,
   },
+  {
+    name: 'GET /v5/discovery/suggest (2-4 letters)',
+    path: '/v5/discovery/suggest?q=ts',
+    randomPath: () => `/v5/discovery/suggest?q=${encodeURIComponent(asYouType())}`,
+    connections: SEARCH_CONNECTIONS,
+  },
+  {
+    name: 'GET /v5/discovery/search (2-4 letters)',
+    path: '/v5/discovery/search?q=ts',
+    randomPath: () => `/v5/discovery/search?q=${encodeURIComponent(asYouType())}`,
+    connections: SEARCH_CONNECTIONS,
+  },
+  {
+    name: 'GET /v5/discovery/search (typical query)',
+    path: '/v5/discovery/search?q=tsagaan+sar',
+    randomPath: () => `/v5/discovery/search?q=${encodeURIComponent(pick(TYPICAL_QUERIES))}`,
+    connections: SEARCH_CONNECTIONS,
+  },
+  {
+    name: 'GET /v5/discovery/search (cold 2 words)',
+    path: '/v5/discovery/search?q=tsagaan+sar',
+    randomPath: () => `/v5/discovery/search?q=${encodeURIComponent(coldQuery())}`,
+    connections: SEARCH_CONNECTIONS,
+  },
   { name: 'GET / (home page, SSR)', path: '/' },
   { name: 'GET /{slug} (book page, SSR)', path: '/tsagaan-sar' },
 ];
@@ -55,6 +146,18 @@ async function ensureRelated(handle: Awaited<ReturnType<typeof openDatabase>>): 
   console.log(
     `  related books computed for ${result.books} books (${result.pairs} pairs) in ${(result.ms / 1000).toFixed(1)} s`,
   );
+}
+
+/** The search index, as the worker would build it after seeding. */
+async function ensureSearchIndex(handle: Awaited<ReturnType<typeof openDatabase>>): Promise<void> {
+  const { search } = createServices({ db: handle, publicBaseUrl: 'http://localhost', mediaBaseUrl: '/media' });
+  if (await search.needsIndexing()) {
+    const result = await search.reindex();
+    console.log(
+      `  search index: ${result.documents} documents, ${result.terms} terms in ${(result.ms / 1000).toFixed(1)} s`,
+    );
+  }
+  await search.close();
 }
 
 async function waitReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
@@ -86,10 +189,10 @@ async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-async function measure(url: string, randomPath?: () => string) {
+async function measure(url: string, randomPath?: () => string, clients = connections) {
   const result = await autocannon({
     url,
-    connections,
+    connections: clients,
     duration,
     pipelining: 1,
     ...(randomPath
@@ -99,6 +202,7 @@ async function measure(url: string, randomPath?: () => string) {
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
+    p97: result.latency.p97_5,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
     detail: `${result.non2xx} non-2xx, ${result.timeouts} timeouts, ${result.errors - result.timeouts} socket errors`,
@@ -121,6 +225,7 @@ async function prepareDatabase(): Promise<Record<string, string>> {
     await handle.migrate();
     const seeded = await seedDemoIfEmpty(handle.db, { titles, mediaDir: null, log: (m) => console.log(`  ${m}`) });
     await ensureRelated(handle);
+    await ensureSearchIndex(handle);
     await handle.close();
     if (seeded)
       console.log(`seeded ${titles} titles on PostgreSQL in ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -138,6 +243,10 @@ async function prepareDatabase(): Promise<Record<string, string>> {
     writeFileSync(marker, new Date().toISOString());
     console.log(`seeded ${titles} titles on PGlite in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
+  const handle = await openDatabase({ dataDir: join(dataDir, 'pglite') });
+  await handle.migrate();
+  await ensureSearchIndex(handle);
+  await handle.close();
   return { DATA_DIR: dataDir };
 }
 
@@ -169,13 +278,20 @@ async function main() {
     RATE_LIMIT_PER_MINUTE: '0',
     LOG_LEVEL: 'warn',
   });
-  const rows: { name: string; rps: number; p50: number; p99: number; errors: number; detail: string }[] = [];
+  const rows: { name: string; rps: number; p50: number; p97: number; p99: number; errors: number; detail: string }[] =
+    [];
   try {
     await waitReady(`http://127.0.0.1:${port}/readyz`, server.child, server.output);
-    for (const target of targets) {
+    const only = process.env.BENCH_ONLY;
+    for (const target of targets.filter((t) => !only || t.name.includes(only))) {
       // A short warm-up fills caches and JIT before the measured run.
       await autocannon({ url: `http://127.0.0.1:${port}${target.path}`, connections: 10, duration: 2 });
-      rows.push({ name: target.name, ...(await measure(`http://127.0.0.1:${port}${target.path}`, target.randomPath)) });
+      const url = `http://127.0.0.1:${port}${target.path}`;
+      const clients = target.connections ?? connections;
+      rows.push({
+        name: clients === connections ? target.name : `${target.name} @${clients}`,
+        ...(await measure(url, target.randomPath, clients)),
+      });
     }
   } finally {
     await stop(server.child);
@@ -183,16 +299,17 @@ async function main() {
 
   console.log('');
   console.log(
-    `${pad('endpoint', 40)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'errors'.padStart(9)}${'vs base'.padStart(9)}`,
+    `${pad('endpoint', 48)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p97.5 ms'.padStart(10)}${'p99 ms'.padStart(9)}${'errors'.padStart(9)}${'vs base'.padStart(9)}`,
   );
   console.log(
-    `${pad('bare Fastify hello-world (baseline)', 40)}${num(base.rps)}${num(base.p50, 1)}${num(base.p99, 1)}${num(base.errors)}${'1.00'.padStart(9)}`,
+    `${pad('bare Fastify hello-world (baseline)', 48)}${num(base.rps)}${num(base.p50, 1)}${num(base.p97, 1).padStart(10)}${num(base.p99, 1)}${num(base.errors)}${'1.00'.padStart(9)}`,
   );
   for (const row of rows) {
     console.log(
-      `${pad(row.name, 40)}${num(row.rps)}${num(row.p50, 1)}${num(row.p99, 1)}${num(row.errors)}${num(row.rps / base.rps, 2)}`,
+      `${pad(row.name, 48)}${num(row.rps)}${num(row.p50, 1)}${num(row.p97, 1).padStart(10)}${num(row.p99, 1)}${num(row.errors)}${num(row.rps / base.rps, 2)}`,
     );
   }
+  console.log('\n(autocannon reports no p95; p97.5 is its next percentile up, so p95 is at most that)');
   const failed = rows.filter((row) => row.errors > 0);
   if (failed.length > 0) {
     console.error(`\nerrors on: ${failed.map((row) => `${row.name} (${row.detail})`).join(', ')}`);

@@ -51,6 +51,8 @@ export async function startServer(
       HOME: process.env.HOME ?? '',
       PORT: String(port),
       HOST: '127.0.0.1',
+      // The origin the browser uses: the CSRF check and the providers' redirects compare to it.
+      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',

@@ -9,8 +9,10 @@ import { AppError, installErrorHandler, registerApiNotFound } from './errors';
 import { contentSecurityPolicy, type CspOptions } from './plugins/csp';
 import { registerDocs } from './plugins/docs';
 import { installHttpCaching } from './plugins/http-caching';
-import { registerRateLimit, type RateLimitOptions } from './plugins/rate-limit';
+import { connectRedis, registerRateLimit, type RateLimitOptions } from './plugins/rate-limit';
+import { registerAccounts, type AccountsOptions } from './modules/identity/accounts';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { podcastsRoutes } from './modules/podcasts/podcasts.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { createServices, type Services } from './services';
@@ -26,6 +28,8 @@ export interface AppOptions extends Omit<ApiContext, 'db'> {
   rateLimit: RateLimitOptions;
   csp: CspOptions;
   cookieSecret: string;
+  /** sign-in providers (or the sandbox) and session lifetimes; absent: no providers */
+  accounts?: AccountsOptions;
   /** the domain services, when the host process shares them with its worker */
   services?: Services;
   /** readiness check; defaults to the database answering */
@@ -75,7 +79,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   installHttpCaching(app);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(cookie, { secret: options.cookieSecret });
-  await registerRateLimit(app, options.rateLimit);
+  const redis = options.rateLimit.redisUrl ? connectRedis(app, options.rateLimit.redisUrl) : undefined;
+  await registerRateLimit(app, options.rateLimit, redis);
   await registerDocs(app);
 
   await app.register(systemRoutes, { ready: options.ready ?? (async () => (options.db ? options.db.ping() : true)) });
@@ -84,8 +89,17 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     const context = { ...options, db: options.db };
     const services =
       options.services ?? createServices(context, { onError: (error, what) => app.log.error({ err: error }, what) });
+    // First: its session and CSRF hooks cover every module's routes.
+    await registerAccounts(app, {
+      db: options.db,
+      publicBaseUrl: options.publicBaseUrl,
+      secret: options.cookieSecret,
+      redis,
+      options: options.accounts ?? { sandbox: false },
+    });
     await app.register(catalogRoutes, { ...context, services });
     await app.register(searchRoutes, { ...context, services });
+    await app.register(podcastsRoutes, { ...context, services });
     registerApiNotFound(app);
   }
   app.setNotFoundHandler(async () => {

@@ -17,6 +17,9 @@ const statusOf: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   UNAVAILABLE: 503,
   INTERNAL: 500,
+  INVALID_CREDENTIALS: 401,
+  CSRF_REJECTED: 403,
+  OTP_INVALID: 422,
 };
 
 /**
@@ -25,6 +28,8 @@ const statusOf: Record<ErrorCode, number> = {
  */
 export class AppError extends Error {
   readonly statusCode: number;
+  /** for RATE_LIMITED: seconds until a retry may succeed (the Retry-After header) */
+  retryAfterS?: number;
   constructor(
     readonly code: ErrorCode,
     message: string = mn.errors[code],
@@ -93,6 +98,7 @@ export function toEnvelope(error: unknown): { status: number; body: Envelope } {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const { status, body } = toEnvelope(error);
+    if (error instanceof AppError && error.retryAfterS) reply.header('retry-after', String(error.retryAfterS));
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: body.error.code, status }, 'request rejected');
     return reply.status(status).send(body);

@@ -52,5 +52,51 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' }, [])).toThrow(/COOKIE_SECRET/);
     const config = loadConfig({ NODE_ENV: 'production', COOKIE_SECRET: 'x'.repeat(32) }, []);
     expect(config.sandbox).toBe(false);
+    expect(config.accounts.sandbox).toBe(false);
+  });
+
+  it('refuses the sandbox in production even when asked for', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', COOKIE_SECRET: 'x'.repeat(32), SANDBOX: 'true' }, [])).toThrow(
+      /^SANDBOX cannot be on when NODE_ENV=production$/,
+    );
+  });
+
+  it('reads the sign-in providers, in pairs', () => {
+    const config = loadConfig(
+      {
+        SMS_GATEWAY_URL: 'https://sms.example.mn/send',
+        SMS_GATEWAY_TOKEN: 'sms-token',
+        SMTP_URL: 'smtps://user:pass@smtp.example.mn:465',
+        GOOGLE_CLIENT_ID: 'google-id',
+        GOOGLE_CLIENT_SECRET: 'google-secret',
+        FACEBOOK_CLIENT_ID: 'fb-id',
+        FACEBOOK_CLIENT_SECRET: 'fb-secret',
+        SESSION_IDLE_DAYS: '7',
+      },
+      [],
+    );
+    expect(config.accounts).toMatchObject({
+      sandbox: true,
+      sms: { url: 'https://sms.example.mn/send', token: 'sms-token', sender: 'Nomsan' },
+      mail: { url: 'smtps://user:pass@smtp.example.mn:465', from: 'Номсан <no-reply@nomsan.mn>' },
+      google: { issuer: 'https://accounts.google.com', clientId: 'google-id' },
+      facebook: { clientId: 'fb-id', tokenEndpoint: expect.stringMatching(/^https:\/\/graph\.facebook\.com\//) },
+      sessions: { idleMs: 7 * 24 * 3600_000, maxMs: 180 * 24 * 3600_000 },
+    });
+    expect(config.accounts.toki).toBeUndefined();
+  });
+
+  it.each([
+    [{ SMS_GATEWAY_URL: 'https://sms.example.mn' }, /^SMS_GATEWAY_TOKEN must be set with SMS_GATEWAY_URL$/],
+    [{ GOOGLE_CLIENT_SECRET: 'x' }, /^GOOGLE_CLIENT_ID must be set with GOOGLE_CLIENT_SECRET$/],
+    [{ TOKI_CLIENT_ID: 'a', TOKI_CLIENT_SECRET: 'b' }, /^TOKI_AUTHORIZE_URL must be set with TOKI_CLIENT_ID$/],
+    [{ SMTP_URL: 'http://smtp.example.mn' }, /^SMTP_URL must be a SMTP URL/],
+    [{ SESSION_IDLE_DAYS: '200' }, /^SESSION_IDLE_DAYS must not be more than SESSION_MAX_DAYS$/],
+  ])('refuses an incomplete provider %o with one readable line', (env, message) => {
+    expect(() => loadConfig(env, [])).toThrow(message);
+  });
+
+  it('never echoes an SMTP URL, which holds a password', () => {
+    expect(() => loadConfig({ SMTP_URL: 'ftp://user:hunter2@host' }, [])).toThrow(/^SMTP_URL must be a SMTP URL[^"]*$/);
   });
 });

@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { PublicConfig } from '@nomsan/contracts/web-context';
+import type { AccountsOptions } from '@nomsan/api/modules/identity/accounts';
+import { facebookProvider } from '@nomsan/api/modules/identity/oauth';
 
 export const roles = ['all', 'api', 'web', 'worker'] as const;
 export type Role = (typeof roles)[number];
@@ -55,7 +57,27 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('help@nomsan.mn'),
   SHUTDOWN_TIMEOUT_MS: integer(0, 600_000).default(10_000),
   RENDER_CONCURRENCY: integer(1, 1000).default(8),
+  SESSION_IDLE_DAYS: integer(1, 3650).default(30),
+  SESSION_MAX_DAYS: integer(1, 3650).default(180),
+  SMS_GATEWAY_URL: url(['http:', 'https:'], 'http(s)').optional(),
+  SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
+  SMS_SENDER: z.string().min(1).max(32).default('Nomsan'),
+  SMTP_URL: url(['smtp:', 'smtps:'], 'SMTP').optional(),
+  MAIL_FROM: z.string().min(3).default('Номсан <no-reply@nomsan.mn>'),
+  GOOGLE_ISSUER: url(['https:', 'http:'], 'http(s)').default('https://accounts.google.com'),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
+  TOKI_CLIENT_ID: z.string().min(1).optional(),
+  TOKI_CLIENT_SECRET: z.string().min(1).optional(),
+  TOKI_AUTHORIZE_URL: url(['https:', 'http:'], 'http(s)').optional(),
+  TOKI_TOKEN_URL: url(['https:', 'http:'], 'http(s)').optional(),
+  TOKI_USERINFO_URL: url(['https:', 'http:'], 'http(s)').optional(),
+  TOKI_SCOPE: z.string().min(1).default('profile'),
 });
+
+type Env = z.infer<typeof envSchema>;
 
 export interface Config {
   role: Role;
@@ -83,6 +105,8 @@ export interface Config {
   supportEmail: string;
   shutdownTimeoutMs: number;
   renderConcurrency: number;
+  /** sign-in providers (unset ones come from the sandbox when it is on) and session lifetimes */
+  accounts: Omit<AccountsOptions, 'clock'>;
 }
 
 export class ConfigError extends Error {}
@@ -114,8 +138,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
   if (production && !e.COOKIE_SECRET) throw new ConfigError('COOKIE_SECRET must be set in production');
-  if (production && e.SANDBOX && env.SANDBOX === undefined) {
-    // Sandbox providers never run in production unless someone asks for them explicitly.
+  if (production && e.SANDBOX) {
+    // Sandbox providers (and /dev/outbox, which shows every code sent) never run in production.
+    if (present.SANDBOX !== undefined) throw new ConfigError('SANDBOX cannot be on when NODE_ENV=production');
     e.SANDBOX = false;
   }
   if (role === 'web' && !e.API_URL) {
@@ -148,11 +173,59 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     supportEmail: e.SUPPORT_EMAIL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     renderConcurrency: e.RENDER_CONCURRENCY,
+    accounts: accountsConfig(e),
+  };
+}
+
+/** Both halves of a pair, or neither: `name` and `other` must be set together. */
+function pair<T>(e: Env, name: keyof Env, other: keyof Env, build: () => T): T | undefined {
+  if (!e[name] && !e[other]) return undefined;
+  if (!e[name] || !e[other])
+    throw new ConfigError(`${String(e[name] ? other : name)} must be set with ${String(e[name] ? name : other)}`);
+  return build();
+}
+
+function accountsConfig(e: Env): Config['accounts'] {
+  const DAY_MS = 24 * 60 * 60_000;
+  if (e.SESSION_IDLE_DAYS > e.SESSION_MAX_DAYS) {
+    throw new ConfigError('SESSION_IDLE_DAYS must not be more than SESSION_MAX_DAYS');
+  }
+  const toki = pair(e, 'TOKI_CLIENT_ID', 'TOKI_CLIENT_SECRET', () => {
+    const missing = (['TOKI_AUTHORIZE_URL', 'TOKI_TOKEN_URL', 'TOKI_USERINFO_URL'] as const).find((k) => !e[k]);
+    if (missing) throw new ConfigError(`${missing} must be set with TOKI_CLIENT_ID`);
+    return {
+      authorizationEndpoint: e.TOKI_AUTHORIZE_URL ?? '',
+      tokenEndpoint: e.TOKI_TOKEN_URL ?? '',
+      userinfoEndpoint: e.TOKI_USERINFO_URL ?? '',
+      clientId: e.TOKI_CLIENT_ID ?? '',
+      clientSecret: e.TOKI_CLIENT_SECRET ?? '',
+      scope: e.TOKI_SCOPE,
+      emailVerified: false,
+    };
+  });
+  return {
+    sandbox: e.SANDBOX,
+    sessions: { idleMs: e.SESSION_IDLE_DAYS * DAY_MS, maxMs: e.SESSION_MAX_DAYS * DAY_MS },
+    sms: pair(e, 'SMS_GATEWAY_URL', 'SMS_GATEWAY_TOKEN', () => ({
+      url: e.SMS_GATEWAY_URL ?? '',
+      token: e.SMS_GATEWAY_TOKEN ?? '',
+      sender: e.SMS_SENDER,
+    })),
+    mail: e.SMTP_URL ? { url: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
+    google: pair(e, 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', () => ({
+      issuer: e.GOOGLE_ISSUER,
+      clientId: e.GOOGLE_CLIENT_ID ?? '',
+      clientSecret: e.GOOGLE_CLIENT_SECRET ?? '',
+    })),
+    facebook: pair(e, 'FACEBOOK_CLIENT_ID', 'FACEBOOK_CLIENT_SECRET', () =>
+      facebookProvider(e.FACEBOOK_CLIENT_ID ?? '', e.FACEBOOK_CLIENT_SECRET ?? ''),
+    ),
+    toki,
   };
 }
 
 function isSecret(name: string): boolean {
-  return /SECRET|PASSWORD|TOKEN|DATABASE_URL|REDIS_URL/.test(name);
+  return /SECRET|PASSWORD|TOKEN|DATABASE_URL|REDIS_URL|SMTP_URL/.test(name);
 }
 
 /** What the browser may know about the configuration: an explicit allow-list. */

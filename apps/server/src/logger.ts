@@ -1,22 +1,11 @@
 import pino, { type Logger } from 'pino';
+import { logOptions } from '@nomsan/api/log-options';
 
-/** pino with secrets redacted; pretty only on a terminal. */
+/** pino with secrets redacted (see @nomsan/api/log-options); pretty only on a terminal. */
 export function createLogger(level: string): Logger {
   return pino({
     level,
-    redact: {
-      paths: [
-        'req.headers.authorization',
-        'req.headers.cookie',
-        'res.headers["set-cookie"]',
-        '*.password',
-        '*.token',
-        '*.code',
-        '*.otp',
-        '*.secret',
-      ],
-      censor: '[redacted]',
-    },
+    ...logOptions,
     ...(process.stdout.isTTY
       ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
       : {}),

@@ -55,6 +55,7 @@ export async function start(config: Config) {
         upgradeInsecure: config.publicBaseUrl.startsWith('https:'),
       },
       cookieSecret: config.cookieSecret,
+      accounts: config.accounts,
       ...(db ? {} : { ready: () => apiAnswers(config.apiUrl) }),
     });
     if (config.mediaBaseUrl === '/media' && db) {

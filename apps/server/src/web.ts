@@ -80,11 +80,13 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
 }
 
 function apiTransport(app: FastifyInstance, request: FastifyRequest, apiUrl: string | undefined) {
-  const forwarded = {
-    ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
-    ...(request.headers.authorization ? { authorization: request.headers.authorization } : {}),
-    'x-request-id': request.id,
-  };
+  // The browser's own Origin and Sec-Fetch-Site go with its cookie, so the API's CSRF check
+  // judges a route action's API calls by the browser request that caused them.
+  const forwarded: Record<string, string> = { 'x-request-id': request.id };
+  for (const name of ['cookie', 'authorization', 'origin', 'sec-fetch-site', 'user-agent', 'device-uuid']) {
+    const value = request.headers[name];
+    if (typeof value === 'string') forwarded[name] = value;
+  }
   if (apiUrl) {
     return { baseUrl: apiUrl, headers: { ...forwarded, 'x-forwarded-for': request.ip } };
   }

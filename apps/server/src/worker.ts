@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@nomsan/db/client';
 import { RELATED_JOB, relatedBooksService } from '@nomsan/api/modules/catalog/related.service';
 import { jobsService, type JobHandler } from '@nomsan/api/modules/jobs/jobs.service';
+import { pruneIdentity } from '@nomsan/api/modules/identity/identity.service';
 import { SEARCH_INDEX_JOB } from '@nomsan/api/modules/search/search.service';
 import type { Services } from '@nomsan/api/services';
 
@@ -33,7 +34,8 @@ export function startWorker(db: Db, services: Services, log: FastifyBaseLogger):
     'system.prune-jobs': async () => {
       const removed = await jobs.pruneFinished(7 * DAY_MS);
       const searches = await services.search.pruneLog(SEARCH_LOG_DAYS * DAY_MS);
-      log.info({ removed, searches }, 'pruned finished jobs and old search records');
+      const identity = await pruneIdentity(db);
+      log.info({ removed, searches, identity }, 'pruned finished jobs, old search records, codes and sessions');
       await scheduleHousekeeping();
     },
   };

@@ -17,6 +17,8 @@ export default [
   route('bundle/:slug', 'routes/bundle-detail.tsx', { id: 'bundle' }),
   route('bundleSummary/:slug', 'routes/bundle-detail.tsx', { id: 'bundle-summary' }),
   route('podcast', 'routes/podcast.tsx'),
+  route('podcast/:channel', 'routes/podcast-channel.tsx'),
+  route('podcast/:channel/:slug', 'routes/podcast-episode.tsx'),
   route('search', 'routes/search.tsx'),
   route('search/suggest', 'routes/search-suggest.ts'),
   route('app-download', 'routes/app-download.tsx'),

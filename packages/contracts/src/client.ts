@@ -23,7 +23,28 @@ import {
   type relatedTypes,
 } from './catalog';
 import { errorEnvelope } from './http';
+import {
+  authResponse,
+  devicesResponse,
+  oauthLoginResponse,
+  okResponse,
+  otpSendResponse,
+  otpVerifyResponse,
+  passwordChangeResponse,
+  socialAccountsResponse,
+  userResponse,
+  type LoginRequest,
+  type OAuthCallbackRequest,
+  type OAuthProvider,
+  type OtpSendRequest,
+  type OtpVerifyRequest,
+  type PasswordChangeRequest,
+  type ProfileUpdateRequest,
+  type RegisterRequest,
+  type ResetPasswordRequest,
+} from './identity';
 import { mn, type ErrorCode } from './messages';
+import { podcastSeriesResponse, publicationResponse, publicationsResponse, PUBLICATIONS_PAGE_SIZE } from './podcasts';
 import {
   popularQueriesResponse,
   searchResponse,
@@ -42,6 +63,10 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: ErrorCode | string,
     message: string,
+    /** which body fields were wrong (`phone`, `password`...), each with its Mongolian message */
+    readonly fields: Readonly<Record<string, string>> = {},
+    /** for 429: seconds until a retry may succeed (the Retry-After header) */
+    readonly retryAfterS?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -74,25 +99,44 @@ export interface ApiClientOptions {
 export function createApiClient(options: ApiClientOptions) {
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
 
-  async function get<S extends z.ZodType>(
+  async function request<S extends z.ZodType>(
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     path: string,
     schema: S,
-    init?: { signal?: AbortSignal },
+    payload?: unknown,
+    headers?: Record<string, string>,
+    signal?: AbortSignal,
   ): Promise<z.infer<S>> {
     const response = await doFetch(`${options.baseUrl}${path}`, {
-      headers: { accept: 'application/json', ...options.headers },
+      method,
+      headers: {
+        accept: 'application/json',
+        ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+        ...options.headers,
+        ...headers,
+      },
       credentials: 'include',
-      ...(init?.signal ? { signal: init.signal } : {}),
+      ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
+      ...(signal ? { signal } : {}),
     });
     const body: unknown = await response.json().catch(() => null);
     if (!response.ok) {
       const parsed = errorEnvelope.safeParse(body);
       throw parsed.success
-        ? new ApiError(response.status, parsed.data.error.code, parsed.data.error.message)
+        ? new ApiError(
+            response.status,
+            parsed.data.error.code,
+            parsed.data.error.message,
+            parsed.data.error.fields,
+            retryAfter(response.headers.get('retry-after')),
+          )
         : new ApiError(response.status, 'INTERNAL', mn.errors.INTERNAL);
     }
     return schema.parse(body);
   }
+
+  const get = <S extends z.ZodType>(path: string, schema: S, init?: { signal?: AbortSignal }) =>
+    request('GET', path, schema, undefined, undefined, init?.signal);
 
   const query = (params: Record<string, string | number | undefined>) => {
     const search = new URLSearchParams();
@@ -178,6 +222,24 @@ export function createApiClient(options: ApiClientOptions) {
         )
       ).data,
 
+    podcastSeries: async (idOrSlug: number | string) =>
+      (await get(`/api/podcast_series/v3/${personKey(idOrSlug)}`, podcastSeriesResponse)).data,
+    publication: async (id: number) => (await get(`/api/publications/${id}`, publicationResponse)).data,
+    /** a series' episodes, newest first; `slug` narrows the page to that one episode */
+    publications: async (seriesId: number, options: { page?: number; slug?: string } = {}) =>
+      (
+        await get(
+          `/api/publications${query({
+            include: 'series',
+            'filter[series_id]': seriesId,
+            'filter[slug]': options.slug,
+            'page[size]': PUBLICATIONS_PAGE_SIZE,
+            page: options.page,
+          })}`,
+          publicationsResponse,
+        )
+      ).data,
+
     /** one page of search results with the count of every tab */
     search: async (params: {
       q: string;
@@ -205,7 +267,50 @@ export function createApiClient(options: ApiClientOptions) {
     popularQueries: async (take = 3) =>
       (await get(`/api/search/queries${query({ sort: '-results_count', take })}`, popularQueriesResponse)).data,
     topSearches: async () => (await get('/v5/discovery/top-searches', topSearchesResponse)).data,
+
+    // Accounts (packages/contracts/src/identity.ts; docs/accounts.md)
+    sendOtp: async (body: OtpSendRequest) => (await request('POST', '/v4/auth/otp', otpSendResponse, body)).data,
+    verifyOtp: async (body: OtpVerifyRequest) =>
+      (await request('POST', '/v4/auth/otp:verify', otpVerifyResponse, body)).data,
+    /** Device-UUID and Client-Id are required here (spec section 7) */
+    register: async (body: RegisterRequest, device: { deviceUuid: string; clientId: string }) =>
+      (
+        await request('POST', '/v4/auth/register', authResponse, body, {
+          'device-uuid': device.deviceUuid,
+          'client-id': device.clientId,
+        })
+      ).data,
+    login: async (body: LoginRequest) => (await request('POST', '/v4/auth/login', authResponse, body)).data,
+    resetPassword: async (body: ResetPasswordRequest) =>
+      (await request('POST', '/v4/auth/reset-password', authResponse, body)).data,
+    logout: async () => (await request('POST', '/v4/auth/logout', okResponse, {})).data,
+    /** where the browser navigates to sign in (or link) with a provider; not a fetch */
+    oauthStartUrl: (provider: OAuthProvider, params: { intent?: 'login' | 'link'; prev?: string } = {}) =>
+      `${options.baseUrl}/api/oauth/${provider}/start${query({ intent: params.intent, prev: params.prev })}`,
+    /** the callback page passes on what the provider put in its query string */
+    oauthLogin: async (body: OAuthCallbackRequest) =>
+      (await request('POST', '/api/oauth-login/v3', oauthLoginResponse, body)).data,
+    socialAccounts: async () => (await get('/api/user/v3/social-accounts', socialAccountsResponse)).data,
+    linkSocialAccount: async (body: OAuthCallbackRequest) =>
+      (await request('POST', '/api/user/v3/social-accounts', socialAccountsResponse, body)).data,
+    unlinkSocialAccount: async (provider: OAuthProvider) =>
+      (await request('DELETE', `/api/user/v3/social-accounts/${provider}`, socialAccountsResponse)).data,
+    /** the signed-in user; ApiError 401 for a visitor (or a device signed out elsewhere) */
+    currentUser: async (include: { likes?: boolean } = { likes: true }) =>
+      (await get(`/api/user${query({ include: include.likes ? 'likes' : undefined })}`, userResponse)).data,
+    updateProfile: async (body: ProfileUpdateRequest) => (await request('PATCH', '/api/user', userResponse, body)).data,
+    devices: async () => (await get('/account/api/devices', devicesResponse)).data,
+    revokeDevice: async (id: string) =>
+      (await request('DELETE', `/account/api/devices/${encodeURIComponent(id)}`, okResponse)).data,
+    changePassword: async (body: PasswordChangeRequest) =>
+      (await request('POST', '/account/api/password', passwordChangeResponse, body)).data,
   };
+}
+
+/** Retry-After in seconds (the API sends seconds, never a date). */
+function retryAfter(header: string | null): number | undefined {
+  const seconds = Number(header);
+  return header && Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : undefined;
 }
 
 /** Detail endpoints take a numeric id, or `slug:{slug}` for pages that only know the slug. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ErrorCode } from './messages';
+import { mn, type ErrorCode } from './messages';
 
 /** The envelope every JSON answer of the API uses: `{ data }`, or `{ error }` on failure. */
 export const envelope = <T extends z.ZodType>(data: T) => z.object({ data });
@@ -30,6 +30,9 @@ export const errorCodes = [
   'RATE_LIMITED',
   'UNAVAILABLE',
   'INTERNAL',
+  'INVALID_CREDENTIALS',
+  'CSRF_REJECTED',
+  'OTP_INVALID',
 ] as const satisfies readonly ErrorCode[];
 
 export const errorEnvelope = z.object({
@@ -44,10 +47,10 @@ export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
 /** Positive integer id in a path segment: '12' yes; '12abc', '0', '-1' no. */
 export const idParam = z.coerce
-  .number({ error: 'Дугаар буруу байна.' })
-  .int({ error: 'Дугаар бүхэл тоо байх ёстой.' })
-  .positive({ error: 'Дугаар эерэг тоо байх ёстой.' })
-  .max(2_147_483_647, { error: 'Дугаар хэт их байна.' });
+  .number({ error: mn.validation.invalidId })
+  .int({ error: mn.validation.idNotInteger })
+  .positive({ error: mn.validation.idNotPositive })
+  .max(2_147_483_647, { error: mn.validation.idTooLarge });
 
 export const healthResponse = z.object({ status: z.literal('ok') });
 export const readinessResponse = z.object({

@@ -20,6 +20,8 @@ export function installHttpCaching(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (!request.routeOptions.config.publicCache) return payload;
     if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200) return payload;
+    // An answer that sets a cookie is somebody's: never one for a shared cache.
+    if (reply.hasHeader('set-cookie')) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
     reply.header('etag', etag);

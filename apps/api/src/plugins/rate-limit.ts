@@ -12,16 +12,19 @@ export interface RateLimitOptions {
 
 const isApiPath = (url: string) => apiPrefixes.some((prefix) => url === prefix || url.startsWith(`${prefix}/`));
 
+/** The Redis that holds shared counters (this limit, sign-in and code limits); closed with the app. */
+export function connectRedis(app: FastifyInstance, url: string): Redis {
+  const redis = new Redis(url, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false });
+  app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
+  return redis;
+}
+
 /**
  * A general per-address limit on API calls. Sensitive routes (sign-in, codes) add their own,
  * stricter limits. Counters live in Redis when REDIS_URL is set, so every process shares them.
  */
-export async function registerRateLimit(app: FastifyInstance, options: RateLimitOptions): Promise<void> {
+export async function registerRateLimit(app: FastifyInstance, options: RateLimitOptions, redis?: Redis): Promise<void> {
   if (options.perMinute <= 0) return;
-  const redis = options.redisUrl
-    ? new Redis(options.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false })
-    : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
   await app.register(rateLimit, {
     global: true,
     max: options.perMinute,

@@ -73,15 +73,6 @@ export function bookCard(
   };
 }
 
-/** keeps the order of `ids` (a ranking) when rows come back in another order */
-export function inOrderOf<T extends { id: number }>(ids: number[], rows: T[]): T[] {
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [row] : [];
-  });
-}
-
 /** Average, count and 1..5 star distribution from per-rating counts. */
 export function ratingSummary(rows: { rating: number; n: number }[]): RatingSummary {
   const distribution = [0, 0, 0, 0, 0];

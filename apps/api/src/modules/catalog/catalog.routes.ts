@@ -27,13 +27,14 @@ import {
   topicResponse,
   topicsResponse,
 } from '@nomsan/contracts/catalog';
+import { mn } from '@nomsan/contracts/messages';
 import type { RouteContext } from '../../services';
 import { AppError } from '../../errors';
 import { cachePublicly } from '../../plugins/http-caching';
 import { reviewsService } from './reviews.service';
 
 const MAX_ID = 2_147_483_647;
-const idMessage = 'Дугаар буруу байна.';
+const idMessage = mn.validation.invalidId;
 
 /** a numeric id */
 const id = z
@@ -368,7 +369,7 @@ export const catalogRoutes: FastifyPluginAsync<RouteContext> = async (app, conte
       const includes = new Set((q.include ?? '').split(',').filter(Boolean));
       for (const include of includes) {
         if (include !== 'latestFiveReplies')
-          throw new AppError('VALIDATION_ERROR', undefined, { include: `Дэмжихгүй утга: ${include}` });
+          throw new AppError('VALIDATION_ERROR', undefined, { include: mn.validation.unsupportedValue(include) });
       }
       return {
         data: await reviews.list(q.reviewable_type, q.reviewable_id, q.page, includes.has('latestFiveReplies')),

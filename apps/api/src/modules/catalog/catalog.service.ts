@@ -18,12 +18,13 @@ import type { ApiContext } from '../../context';
 import { notFound } from '../../errors';
 import { cached } from '../../lib/cached';
 import { groupBy } from '../../lib/group-by';
+import { inOrderOf } from '../../lib/in-order';
 import { lruCache } from '../../lib/lru';
 import { coverImage } from '../../lib/media-urls';
 import { pageOf, type Page } from '../../lib/paginate';
 import { toAvailability, type BundleSummary, type CommerceService } from '../commerce/commerce.service';
 import type { PodcastsService } from '../podcasts/podcasts.service';
-import { cardBuilder, inOrderOf, ratingSummary } from './cards';
+import { cardBuilder, ratingSummary } from './cards';
 import {
   catalogRepository,
   type BookFilter,

@@ -1,6 +1,6 @@
 import type { Db } from '@nomsan/db/client';
 import { qualified } from '@nomsan/db/sql';
-import { asc, desc, eq, gt, inArray, sql } from '@nomsan/db/orm';
+import { and, asc, count, desc, eq, gt, inArray, sql } from '@nomsan/db/orm';
 import { podcastEpisode, podcastSeries } from '@nomsan/db/schema/podcasts';
 
 /** Podcast queries. Only this file touches the podcast tables. */
@@ -52,6 +52,9 @@ export function podcastsRepository(db: Db) {
           title: podcastEpisode.title,
           durationSeconds: podcastEpisode.durationSeconds,
           publishedAt: podcastEpisode.publishedAt,
+          description: podcastEpisode.description,
+          number: podcastEpisode.number,
+          audioFile: podcastEpisode.audioFile,
           seriesId: podcastSeries.id,
           seriesSlug: podcastSeries.slug,
           seriesName: podcastSeries.name,
@@ -61,6 +64,50 @@ export function podcastsRepository(db: Db) {
         .from(podcastEpisode)
         .innerJoin(podcastSeries, eq(podcastSeries.id, podcastEpisode.seriesId))
         .where(inArray(podcastEpisode.id, ids.length > 0 ? ids : [0]));
+    },
+
+    async seriesId(key: { id: number } | { slug: string }): Promise<number | null> {
+      const rows = await db
+        .select({ id: podcastSeries.id })
+        .from(podcastSeries)
+        .where('id' in key ? eq(podcastSeries.id, key.id) : eq(podcastSeries.slug, key.slug));
+      return rows[0]?.id ?? null;
+    },
+
+    async series(id: number) {
+      const rows = await db
+        .select({
+          id: podcastSeries.id,
+          slug: podcastSeries.slug,
+          name: podcastSeries.name,
+          author: podcastSeries.author,
+          description: podcastSeries.description,
+          coverKey: podcastSeries.coverKey,
+          coverColor: podcastSeries.coverColor,
+          episodesCount: sql<number>`(select count(*)::int from ${podcastEpisode} where ${podcastEpisode.seriesId} = ${qualified(podcastSeries.id)})`,
+        })
+        .from(podcastSeries)
+        .where(eq(podcastSeries.id, id));
+      return rows[0] ?? null;
+    },
+
+    /** a series' episodes, newest first, optionally only the one with `slug` */
+    async seriesEpisodes(seriesId: number, options: { slug?: string; limit: number; offset: number }) {
+      const where = and(
+        eq(podcastEpisode.seriesId, seriesId),
+        options.slug ? eq(podcastEpisode.slug, options.slug) : undefined,
+      );
+      const [rows, total] = await Promise.all([
+        db
+          .select({ id: podcastEpisode.id })
+          .from(podcastEpisode)
+          .where(where)
+          .orderBy(desc(podcastEpisode.publishedAt), desc(podcastEpisode.id))
+          .limit(options.limit)
+          .offset(options.offset),
+        db.select({ n: count() }).from(podcastEpisode).where(where),
+      ]);
+      return { ids: rows.map((r) => r.id), total: Number(total[0]?.n ?? 0) };
     },
   };
 }

@@ -6,6 +6,8 @@ const MAX_WORDS = 8;
 const PREFIX_FROM = 3;
 /** Words this long or longer tolerate one typo. */
 export const TYPO_FROM = 5;
+/** Descriptions are searched only when every word is at least this long. */
+const BODY_FROM = 3;
 const MAX_TYPO_TERMS = 8;
 
 export interface QueryWords {
@@ -52,12 +54,25 @@ export function typoTerms(words: string[], near: { term: string }[]): Map<string
  * tsquery syntax. Each word matches itself, its typo candidates, and, when long enough or
  * still being typed, anything it begins.
  */
-export function tsQueries(query: QueryWords, typos: Map<string, string[]>, joiner: '&' | '|') {
+export function tsQueries(
+  query: QueryWords,
+  typos: Map<string, string[]>,
+  joiner: '&' | '|',
+  options: { body: boolean },
+) {
   const { words, lastIsPrefix } = query;
-  const match = words.map((word, i) => {
-    const prefix = word.length >= PREFIX_FROM || (i === words.length - 1 && lastIsPrefix);
+  const term = (word: string, prefix: boolean) => {
     const forms = [word, ...(typos.get(word) ?? [])].map((form) => (prefix ? `${form}:*` : form));
-    return forms.length === 1 ? forms[0] : `(${forms.join(' | ')})`;
-  });
-  return { match: match.join(` ${joiner} `), exact: words.join(` ${joiner} `) };
+    return forms.length === 1 ? (forms[0] as string) : `(${forms.join(' | ')})`;
+  };
+  const match = words.map((word, i) =>
+    term(word, word.length >= PREFIX_FROM || (i === words.length - 1 && lastIsPrefix)),
+  );
+  // Descriptions are searched for whole words: a few letters match half of every text.
+  const inBody = options.body && joiner === '&' && words.every((word) => word.length >= BODY_FROM);
+  return {
+    match: match.join(` ${joiner} `),
+    exact: words.join(` ${joiner} `),
+    bodyMatch: inBody ? words.map((word) => term(word, word.length >= TYPO_FROM)).join(' & ') : null,
+  };
 }

@@ -25,10 +25,12 @@ export interface MatchPlan {
   match: string;
   /** the words exactly as typed, for the exact-match boost */
   exact: string;
+  /** what descriptions must hold (whole words; null: descriptions are not searched) */
+  bodyMatch: string | null;
+  /** count every tab (the search page); suggestions only need the first few hits */
+  counts: boolean;
   /** the folded query, for the title-starts-with boost */
   phrase: string;
-  /** look in descriptions too (the search page); suggestions look at titles and names only */
-  body: boolean;
   type: SearchType;
   categoryId?: number;
   sort: SearchSort;
@@ -43,6 +45,8 @@ export type Hit = { kind: DocumentKind; itemId: number };
 const WEIGHTS = sql.raw(`'{0.05, 0.25, 0.5, 1.0}'::float4[]`);
 const INSERT_BATCH = 1000;
 const TRIGRAM_THRESHOLD = 0.45;
+/** how many of the most popular matches get a relevance score */
+const RANKED_POOL = 500;
 
 /** Whether a document belongs to a tab: the SQL and the in-memory test say the same. */
 export function inTab(type: SearchType, d: { kind: DocumentKind; hasAudio: boolean; hasEbook: boolean }): boolean {
@@ -74,15 +78,8 @@ function typeCondition(type: SearchType): SQL {
   }
 }
 
-function orderBy(sort: SearchSort): SQL {
-  switch (sort) {
-    case 'relevance':
-      return sql`score desc, popularity desc, kind, item_id`;
-    case 'popular':
-      return sql`popularity desc, score desc, kind, item_id`;
-    case 'newest':
-      return sql`published_at desc, kind, item_id`;
-  }
+function orderBy(sort: Exclude<SearchSort, 'relevance'>): SQL {
+  return sort === 'popular' ? sql`popularity desc, kind, item_id` : sql`published_at desc, kind, item_id`;
 }
 
 /** Search queries. Only this file touches the search tables. */
@@ -94,31 +91,48 @@ export function searchRepository(db: Db) {
   async function search(plan: MatchPlan): Promise<{ hits: Hit[]; counts: Record<SearchType, number> }> {
     const match = sql`to_tsquery('simple', ${plan.match})`;
     const exact = sql`to_tsquery('simple', ${plan.exact})`;
-    const where = [plan.body ? sql`(head @@ ${match} or body @@ ${match})` : sql`head @@ ${match}`];
-    if (plan.categoryId) where.push(sql`category_ids @> array[${plan.categoryId}::int]`);
-    const rows = await db.execute<{ counts: Record<SearchType, number>; hits: Hit[] | null }>(sql`
-      with m as materialized (
-        select kind, item_id, has_audio, has_ebook, popularity, published_at,
-          ts_rank(${WEIGHTS}, head, ${match}) + 0.5 * ts_rank(${WEIGHTS}, head, ${exact})
-            + case when title_key = ${plan.phrase} then 1.0
-                   when title_key like ${plan.phrase} || '%' then 0.4 else 0 end
-            + 0.05 * popularity as score
-        from search_document
-        where ${sql.join(where, sql` and `)}
-      )
-      select
-        (select json_build_object(
+    const body = plan.bodyMatch ? sql` or body @@ to_tsquery('simple', ${plan.bodyMatch})` : sql``;
+    const matching = [sql`(head @@ ${match}${body})`];
+    if (plan.categoryId) matching.push(sql`category_ids @> array[${plan.categoryId}::int]`);
+    const where = sql.join(matching, sql` and `);
+    const inTabWhere = sql.join([...matching, typeCondition(plan.type)], sql` and `);
+    // Relevance is scored on a pool: the tab's most popular matches (an index walk when a word
+    // is common), and every title that starts with the query. Past a few hundred matches,
+    // popularity is what ranks them anyway; scoring tens of thousands of rows for twenty would
+    // cost more than all the rest.
+    const pool = Math.max(RANKED_POOL, plan.offset + plan.limit);
+    const page =
+      plan.sort === 'relevance'
+        ? sql`
+          select d.kind, d.item_id from (
+            (select kind, item_id from search_document where ${inTabWhere}
+              order by popularity desc, kind, item_id limit ${pool})
+            union
+            (select kind, item_id from search_document where ${inTabWhere} and title_key like ${plan.phrase} || '%')
+          ) p
+          join search_document d on d.kind = p.kind and d.item_id = p.item_id
+          order by ts_rank(${WEIGHTS}, d.head, ${match}) + 0.5 * ts_rank(${WEIGHTS}, d.head, ${exact})
+            + case when d.title_key = ${plan.phrase} then 1.0
+                   when d.title_key like ${plan.phrase} || '%' then 0.4 else 0 end
+            + 0.05 * d.popularity desc, d.popularity desc, d.kind, d.item_id
+          limit ${plan.limit} offset ${plan.offset}`
+        : sql`select kind, item_id from search_document where ${inTabWhere}
+            order by ${orderBy(plan.sort)} limit ${plan.limit} offset ${plan.offset}`;
+    const tabCounts = sql`(select json_build_object(
           'all', count(*),
           'audiobook', count(*) filter (where kind = 'book' and has_audio),
           'ebook', count(*) filter (where kind = 'book' and has_ebook),
           'episode', count(*) filter (where kind = 'episode'),
-          'summary', count(*) filter (where kind = 'summary')) from m) as counts,
-        (select json_agg(json_build_object('kind', kind, 'itemId', item_id)) from (
-          select kind, item_id from m where ${typeCondition(plan.type)}
-          order by ${orderBy(plan.sort)} limit ${plan.limit} offset ${plan.offset}) page) as hits
+          'summary', count(*) filter (where kind = 'summary')) from search_document where ${where})`;
+    const rows = await db.execute<{ counts: Record<SearchType, number> | null; hits: Hit[] | null }>(sql`
+      select ${plan.counts ? tabCounts : sql`null`} as counts,
+        (select json_agg(json_build_object('kind', kind, 'itemId', item_id)) from (${page}) page) as hits
     `);
     const row = rows.rows[0];
-    return { hits: row?.hits ?? [], counts: row?.counts ?? { all: 0, audiobook: 0, ebook: 0, episode: 0, summary: 0 } };
+    const hits = row?.hits ?? [];
+    // without counting, "found something" is all the caller learns
+    const counts = row?.counts ?? { all: hits.length, audiobook: 0, ebook: 0, episode: 0, summary: 0 };
+    return { hits, counts };
   }
 
   return {
@@ -191,6 +205,8 @@ export function searchRepository(db: Db) {
             .values(variants.slice(i, i + INSERT_BATCH * 5).map(([variant, term]) => ({ variant, term })));
         }
       });
+      // fresh statistics, so the planner knows which words are common (index walk) or rare (bitmap)
+      await db.execute(sql`analyze ${searchDocument}, ${searchTermVariant}`);
     },
 
     async logQueries(rows: { query: string; type: string; resultsCount: number; userId: number | null; at: Date }[]) {

@@ -53,16 +53,20 @@ export function searchService(context: ApiContext, deps: SearchDependencies) {
   const log: QueryLog = queryLog(repository, { onError: deps.onLogError });
   // Search-as-you-type repeats itself: the same few letters are typed by many people at once.
   const suggestions = lruCache<string, SearchHit[]>({ max: 5_000, ttlMs: RESULTS_TTL_MS });
-  const pages = lruCache<string, { hits: Hit[]; counts: SearchCounts }>({ max: 5_000, ttlMs: RESULTS_TTL_MS });
+  const pages = lruCache<string, { data: SearchHit[]; counts: SearchCounts }>({ max: 5_000, ttlMs: RESULTS_TTL_MS });
 
   /** The page of hits and the tab counts: every word required, then any word, then trigrams. */
-  async function find(words: QueryWords, options: Omit<MatchPlan, 'match' | 'exact' | 'phrase'>) {
+  async function find(
+    words: QueryWords,
+    options: Omit<MatchPlan, 'match' | 'exact' | 'phrase' | 'bodyMatch'> & { body: boolean },
+  ) {
+    const { body, ...rest } = options;
     const typos = typoTerms(words.words, await repository.termsNear(typoVariants(words.words)));
-    const all = { ...tsQueries(words, typos, '&'), phrase: words.phrase, ...options };
+    const all = { ...tsQueries(words, typos, '&', { body }), phrase: words.phrase, ...rest };
     const found = await repository.search(all);
     if (found.counts.all > 0) return found;
     if (words.words.length > 1) {
-      const any = await repository.search({ ...all, ...tsQueries(words, typos, '|') });
+      const any = await repository.search({ ...all, ...tsQueries(words, typos, '|', { body }) });
       if (any.counts.all > 0) return any;
     }
     // Nothing shares a word with the query (two typos, run-together words): closest titles.
@@ -130,16 +134,18 @@ export function searchService(context: ApiContext, deps: SearchDependencies) {
         query.category_id,
         query.sort,
       ]);
-      const found = await pages.get(key, () =>
-        find(words, {
+      const found = await pages.get(key, async () => {
+        const { hits, counts } = await find(words, {
           body: true,
+          counts: true,
           type: query.type,
           categoryId: query.category_id,
           sort: query.sort,
           limit: perPage,
           offset: (query.page - 1) * perPage,
-        }),
-      );
+        });
+        return { data: await cards(hits), counts };
+      });
       const total = found.counts[query.type];
       const lastPage = Math.max(1, Math.ceil(total / perPage));
       if (query.page > lastPage)
@@ -148,7 +154,7 @@ export function searchService(context: ApiContext, deps: SearchDependencies) {
         log.record({ query: words.display, type: query.type, resultsCount: total, userId, at: new Date() });
       }
       return {
-        data: await cards(found.hits),
+        data: found.data,
         current_page: query.page,
         last_page: lastPage,
         per_page: perPage,
@@ -167,6 +173,7 @@ export function searchService(context: ApiContext, deps: SearchDependencies) {
       return suggestions.get(key, async () => {
         const found = await find(words, {
           body: false,
+          counts: false,
           type: 'all',
           sort: 'relevance',
           limit: SUGGESTIONS_TAKE,

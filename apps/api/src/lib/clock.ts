@@ -1,0 +1,17 @@
+/** Where the time comes from: the system's, or one that tests move. */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** A clock that stands still until moved: for expiry tests. */
+export function manualClock(start = new Date()): Clock & { advance(ms: number): void } {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance: (ms) => {
+      current += ms;
+    },
+  };
+}

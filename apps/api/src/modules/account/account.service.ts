@@ -1,0 +1,40 @@
+import type { Device, ProfileUpdateRequest } from '@nomsan/contracts/identity';
+import { notFound } from '../../errors';
+import type { IdentityService } from '../identity/identity.service';
+import type { SessionsService } from '../identity/sessions.service';
+
+/**
+ * The signed-in user's own settings: profile, devices and password. Owns no tables: sessions
+ * and users belong to identity, reached through its services. Every call is scoped to the
+ * user, so one user never reads or ends another's devices.
+ */
+export function accountService(deps: { identity: IdentityService; sessions: SessionsService }) {
+  return {
+    async devices(userId: number, currentSessionId: string): Promise<Device[]> {
+      const sessions = await deps.sessions.live(userId);
+      return sessions.map((s) => ({
+        id: s.id,
+        device_uuid: s.deviceUuid,
+        name: s.deviceName,
+        browser: s.browser,
+        os: s.os,
+        app_version: s.appVersion,
+        created_at: s.createdAt.toISOString(),
+        last_seen_at: s.lastSeenAt.toISOString(),
+        current: s.id === currentSessionId,
+      }));
+    },
+
+    /** Signs a device out; it learns at its next request. 404 when it is not the user's. */
+    async revokeDevice(userId: number, sessionId: string): Promise<void> {
+      if (!(await deps.sessions.endDevice(userId, sessionId))) throw notFound();
+    },
+
+    updateProfile: (userId: number, input: ProfileUpdateRequest) => deps.identity.updateProfile(userId, input),
+
+    changePassword: (userId: number, sessionId: string, input: { currentPassword?: string; password: string }) =>
+      deps.identity.changePassword(userId, sessionId, input),
+  };
+}
+
+export type AccountService = ReturnType<typeof accountService>;

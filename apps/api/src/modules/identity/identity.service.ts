@@ -1,0 +1,366 @@
+import type { Db } from '@nomsan/db/client';
+import {
+  PHONE_PATTERN,
+  type AuthSession,
+  type OAuthProvider,
+  type OtpPurpose,
+  type ProfileUpdateRequest,
+  type SocialAccount,
+  type User,
+} from '@nomsan/contracts/identity';
+import { mn } from '@nomsan/contracts/messages';
+import { AppError } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import { isUniqueViolation } from '../../lib/db-errors';
+import type { Limiter } from '../../lib/limiter';
+import type { DeviceInfo } from './device';
+import {
+  identityRepository,
+  identityTransaction,
+  type ChallengeRow,
+  type NewUser,
+  type UserRow,
+} from './identity.repository';
+import type { ProviderIdentity } from './oauth';
+import { rateLimited, type Destination, type OtpService } from './otp.service';
+import { checkCommonPassword, checkPassword, hashPassword } from './passwords';
+import type { SessionsService } from './sessions.service';
+
+const MINUTE = 60_000;
+
+export function toUser(row: UserRow, likes?: number[]): User {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    cover_url: row.coverUrl,
+    email_verified: row.emailVerifiedAt !== null,
+    phone_verified: row.phoneVerifiedAt !== null,
+    has_password: row.passwordHash !== null,
+    created_at: row.createdAt.toISOString(),
+    ...(likes ? { likes } : {}),
+  };
+}
+
+/** A phone number or an e-mail address as typed at sign-in, or null when it is neither. */
+export function loginDestination(login: string): Destination | null {
+  const compact = login.trim().replace(/[\s-]/g, '');
+  if (PHONE_PATTERN.test(compact)) return { channel: 'sms', address: compact.slice(-8) };
+  const email = login.trim().toLowerCase();
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) ? { channel: 'email', address: email } : null;
+}
+
+const fieldError = (field: string, message: string) =>
+  new AppError('VALIDATION_ERROR', undefined, { [field]: message });
+
+/** Where the password itself is refused: too common (length is checked by the contract). */
+async function acceptablePassword(password: string, field = 'password'): Promise<string> {
+  if (await checkCommonPassword(password)) throw fieldError(field, mn.auth.passwordCommon);
+  return hashPassword(password);
+}
+
+export interface IdentityDependencies {
+  db: Db;
+  clock: Clock;
+  limiter: Limiter;
+  otp: OtpService;
+  sessions: SessionsService;
+}
+
+/** Who a request is: the session it came with, and the device it describes. */
+export interface SignInContext {
+  device: DeviceInfo;
+  /** the token the request came with, replaced by the new session */
+  presentedToken: string | null;
+  ip: string;
+}
+
+/**
+ * Accounts: sign-up, sign-in (codes, passwords, social accounts), reset, the profile and the
+ * password. Every sign-in ends in `signIn`, which starts a fresh session.
+ */
+export function identityService(deps: IdentityDependencies) {
+  const repository = identityRepository(deps.db);
+  const byDestination = (to: Destination) =>
+    to.channel === 'sms' ? repository.userByPhone(to.address) : repository.userByEmail(to.address);
+  const destinationOf = (challenge: ChallengeRow): Destination => ({
+    channel: challenge.channel,
+    address: challenge.destination,
+  });
+  const verifiedField = (to: Destination, now: Date): Partial<NewUser> =>
+    to.channel === 'sms' ? { phone: to.address, phoneVerifiedAt: now } : { email: to.address, emailVerifiedAt: now };
+
+  async function signIn(user: UserRow, context: SignInContext): Promise<{ auth: AuthSession; token: string }> {
+    const { token, session } = await deps.sessions.start(user.id, context.device, context.presentedToken);
+    return {
+      token,
+      auth: {
+        user: toUser(user),
+        access_token: token,
+        token_type: 'Bearer',
+        expires_at: session.expiresAt.toISOString(),
+        device_id: session.id,
+      },
+    };
+  }
+
+  async function requireUserRow(userId: number): Promise<UserRow> {
+    const user = await repository.userById(userId);
+    if (!user) throw new AppError('UNAUTHORIZED');
+    return user;
+  }
+
+  async function socialAccounts(userId: number, enabled: OAuthProvider[]): Promise<SocialAccount[]> {
+    const linked = await repository.socialAccountsOf(userId);
+    return (['google', 'facebook', 'toki'] as const).map((provider) => {
+      const account = linked.find((a) => a.provider === provider);
+      return {
+        provider,
+        enabled: enabled.includes(provider),
+        linked: Boolean(account),
+        label: account ? (account.email ?? account.name) : null,
+        linked_at: account ? account.createdAt.toISOString() : null,
+      };
+    });
+  }
+
+  /** Finds the user a provider account signs in as, creating or linking one the first time. */
+  async function userForProvider(
+    provider: OAuthProvider,
+    identity: ProviderIdentity,
+  ): Promise<{ user: UserRow; created: boolean }> {
+    const known = await repository.socialAccount(provider, identity.subject);
+    if (known) return { user: await requireUserRow(known.userId), created: false };
+    try {
+      return await identityTransaction(deps.db, async (tx) => {
+        const now = deps.clock.now();
+        const sameEmail = identity.email && identity.emailVerified ? await tx.userByEmail(identity.email) : null;
+        // Only two verified claims to the same address make one account: never a takeover.
+        const existing = sameEmail?.emailVerifiedAt ? sameEmail : null;
+        const user =
+          existing ??
+          (await tx.insertUser({
+            name: identity.name ?? '',
+            // An address the provider has not verified is not stored: it could be someone else's.
+            ...(identity.email && identity.emailVerified && !sameEmail
+              ? { email: identity.email, emailVerifiedAt: now }
+              : {}),
+          }));
+        await tx.insertSocialAccount({
+          userId: user.id,
+          provider,
+          subject: identity.subject,
+          email: identity.email,
+          name: identity.name,
+        });
+        return { user, created: !existing };
+      });
+    } catch (error) {
+      // The same first sign-in twice at once: the other one made the account.
+      if (!isUniqueViolation(error)) throw error;
+      const again = await repository.socialAccount(provider, identity.subject);
+      if (!again) throw error;
+      return { user: await requireUserRow(again.userId), created: false };
+    }
+  }
+
+  return {
+    signIn,
+    user: async (userId: number, options: { likes?: boolean } = {}) =>
+      toUser(await requireUserRow(userId), options.likes ? [] : undefined),
+
+    /** Sends a code (or a notice) for a purpose; see otpService.send. */
+    async sendCode(purpose: OtpPurpose, to: Destination, context: { ip: string; userId: number | null }) {
+      if ((purpose === 'verify_phone' || purpose === 'verify_email') && context.userId === null) {
+        throw new AppError('UNAUTHORIZED');
+      }
+      const existing = await byDestination(to);
+      return deps.otp.send(purpose, to, { ...context, accountExists: existing !== null });
+    },
+
+    /** Checks a code and does what its purpose asks. */
+    async verifyCode(
+      input: { challengeId: string; purpose: OtpPurpose; code: string },
+      context: SignInContext & { userId: number | null },
+    ) {
+      if ((input.purpose === 'verify_phone' || input.purpose === 'verify_email') && context.userId === null) {
+        throw new AppError('UNAUTHORIZED');
+      }
+      const { challenge, verificationToken } = await deps.otp.verify(input.challengeId, input.purpose, input.code, {
+        ip: context.ip,
+        userId: context.userId,
+      });
+      const to = destinationOf(challenge);
+      if (verificationToken) {
+        return { status: 'verified' as const, verification_token: verificationToken, expires_in: 15 * 60 };
+      }
+      if (input.purpose === 'login') {
+        const user = await byDestination(to);
+        if (!user) throw new AppError('OTP_INVALID', mn.auth.codeWrong);
+        const verified = await repository.updateUser(user.id, verifiedField(to, deps.clock.now()));
+        return { status: 'signed_in' as const, ...(await signIn(verified ?? user, context)) };
+      }
+      if (context.userId === null) throw new AppError('UNAUTHORIZED');
+      try {
+        const updated = await repository.updateUser(context.userId, {
+          ...verifiedField(to, deps.clock.now()),
+          updatedAt: deps.clock.now(),
+        });
+        if (!updated) throw new AppError('UNAUTHORIZED');
+        return { status: 'updated' as const, user: toUser(updated) };
+      } catch (error) {
+        if (isUniqueViolation(error)) {
+          throw new AppError('CONFLICT', to.channel === 'sms' ? mn.auth.phoneTaken : mn.auth.emailTaken);
+        }
+        throw error;
+      }
+    },
+
+    /** Creates the account a verified code proves, and signs it in. */
+    async register(input: { verificationToken: string; name: string; password?: string }, context: SignInContext) {
+      const passwordHash = input.password ? await acceptablePassword(input.password) : null;
+      try {
+        const user = await identityTransaction(deps.db, async (tx) => {
+          const challenge = await deps.otp.consume(tx, input.verificationToken, 'register');
+          const now = deps.clock.now();
+          return tx.insertUser({
+            name: input.name,
+            ...verifiedField(destinationOf(challenge), now),
+            passwordHash,
+            passwordChangedAt: passwordHash ? now : null,
+          });
+        });
+        return await signIn(user, context);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('CONFLICT', mn.auth.alreadyRegistered);
+        throw error;
+      }
+    },
+
+    /**
+     * Password sign-in. An unknown account and a wrong password answer alike, after the same
+     * argon2 work; attempts are limited per account (known or not) and per address.
+     */
+    async login(input: { login: string; password: string }, context: SignInContext) {
+      const to = loginDestination(input.login);
+      const limit = await deps.limiter.hitAll([
+        { key: `login:account:${to?.address ?? input.login.trim().toLowerCase()}`, limit: 10, windowMs: 15 * MINUTE },
+        { key: `login:ip:${context.ip}`, limit: 30, windowMs: 15 * MINUTE },
+      ]);
+      if (!limit.allowed) throw rateLimited(limit.retryAfterMs);
+      const user = to ? await byDestination(to) : null;
+      if (!(await checkPassword(user?.passwordHash, input.password)) || !user) {
+        throw new AppError('INVALID_CREDENTIALS');
+      }
+      return signIn(user, context);
+    },
+
+    /** Sets a new password with a verified reset code; every device is signed out, this one in. */
+    async resetPassword(input: { verificationToken: string; password: string }, context: SignInContext) {
+      const passwordHash = await acceptablePassword(input.password);
+      const user = await identityTransaction(deps.db, async (tx) => {
+        const challenge = await deps.otp.consume(tx, input.verificationToken, 'reset');
+        const to = destinationOf(challenge);
+        const found = to.channel === 'sms' ? await tx.userByPhone(to.address) : await tx.userByEmail(to.address);
+        if (!found) throw new AppError('OTP_INVALID', mn.auth.verificationInvalid);
+        const now = deps.clock.now();
+        await tx.revokeOtherSessions(found.id, null, now);
+        return (
+          (await tx.updateUser(found.id, {
+            passwordHash,
+            passwordChangedAt: now,
+            updatedAt: now,
+            ...verifiedField(to, now),
+          })) ?? found
+        );
+      });
+      return signIn(user, { ...context, presentedToken: null });
+    },
+
+    /** Changes the password (the current one is asked when there is one); other devices are signed out. */
+    async changePassword(
+      userId: number,
+      sessionId: string,
+      input: { currentPassword?: string; password: string },
+    ): Promise<number> {
+      const limit = await deps.limiter.hit({ key: `password-change:${userId}`, limit: 10, windowMs: 15 * MINUTE });
+      if (!limit.allowed) throw rateLimited(limit.retryAfterMs);
+      const user = await requireUserRow(userId);
+      if (user.passwordHash && !(await checkPassword(user.passwordHash, input.currentPassword ?? ''))) {
+        throw fieldError('current_password', mn.auth.currentPasswordWrong);
+      }
+      const passwordHash = await acceptablePassword(input.password);
+      return identityTransaction(deps.db, async (tx) => {
+        const now = deps.clock.now();
+        await tx.updateUser(userId, { passwordHash, passwordChangedAt: now, updatedAt: now });
+        return tx.revokeOtherSessions(userId, sessionId, now);
+      });
+    },
+
+    async updateProfile(userId: number, input: ProfileUpdateRequest): Promise<User> {
+      const user = await requireUserRow(userId);
+      const now = deps.clock.now();
+      const patch: Partial<NewUser> = { updatedAt: now };
+      if (input.name !== undefined) patch.name = input.name;
+      if (input.cover_url !== undefined) patch.coverUrl = input.cover_url;
+      if (input.email !== undefined && input.email !== user.email) {
+        if (input.email === null && !user.phone) throw new AppError('BUSINESS_RULE', mn.auth.lastSignInMethod);
+        patch.email = input.email;
+        patch.emailVerifiedAt = null;
+      }
+      try {
+        return toUser((await repository.updateUser(userId, patch)) ?? user);
+      } catch (error) {
+        if (isUniqueViolation(error, 'identity_user_email_uq')) throw new AppError('CONFLICT', mn.auth.emailTaken);
+        throw error;
+      }
+    },
+
+    /** Signs in with a provider account; creates the user on a first visit. */
+    async loginWithProvider(provider: OAuthProvider, identity: ProviderIdentity, context: SignInContext) {
+      const { user, created } = await userForProvider(provider, identity);
+      return { ...(await signIn(user, context)), created };
+    },
+
+    socialAccounts,
+
+    async linkProvider(userId: number, provider: OAuthProvider, identity: ProviderIdentity, enabled: OAuthProvider[]) {
+      const known = await repository.socialAccount(provider, identity.subject);
+      if (known && known.userId !== userId) throw new AppError('CONFLICT', mn.auth.socialTaken);
+      if (!known) {
+        try {
+          await repository.insertSocialAccount({
+            userId,
+            provider,
+            subject: identity.subject,
+            email: identity.email,
+            name: identity.name,
+          });
+        } catch (error) {
+          if (isUniqueViolation(error)) throw new AppError('CONFLICT', mn.auth.socialTaken);
+          throw error;
+        }
+      }
+      return socialAccounts(userId, enabled);
+    },
+
+    /** Unlinks a provider, unless it is the last way left to sign in. */
+    async unlinkProvider(userId: number, provider: OAuthProvider, enabled: OAuthProvider[]) {
+      const user = await requireUserRow(userId);
+      const linked = await repository.socialAccountsOf(userId);
+      const otherWays =
+        Boolean(user.phone || user.email || user.passwordHash) || linked.some((a) => a.provider !== provider);
+      if (!otherWays) throw new AppError('BUSINESS_RULE', mn.auth.lastSignInMethod);
+      await repository.deleteSocialAccount(userId, provider);
+      return socialAccounts(userId, enabled);
+    },
+  };
+}
+
+export type IdentityService = ReturnType<typeof identityService>;
+
+/** The worker's daily housekeeping: codes and sessions that ended over 30 days ago go. */
+export function pruneIdentity(db: Db, now = new Date()) {
+  return identityRepository(db).prune(new Date(now.getTime() - 30 * 24 * 60 * MINUTE));
+}

@@ -1,0 +1,181 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import type { Db } from '@nomsan/db/client';
+import type { OtpChallenge, OtpPurpose } from '@nomsan/contracts/identity';
+import { mn } from '@nomsan/contracts/messages';
+import { AppError } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import type { Limiter, LimitRule } from '../../lib/limiter';
+import { identityRepository, type ChallengeRow, type IdentityRepository } from './identity.repository';
+import type { MailSender, SmsSender } from './senders';
+import { keyedHash, randomToken, sameSecret, tokenHash } from './tokens';
+
+export const CODE_TTL_MS = 10 * 60_000;
+export const RESEND_AFTER_MS = 60_000;
+export const MAX_WRONG_CODES = 5;
+/** how long a verification token (register, reset) stays usable after its code was verified */
+export const GRANT_TTL_MS = 15 * 60_000;
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** Codes sent to one destination and from one address; verifications from one address. */
+const sendRules = (destination: string, ip: string): LimitRule[] => [
+  { key: `otp-send:dest-minute:${destination}`, limit: 1, windowMs: RESEND_AFTER_MS },
+  { key: `otp-send:dest-hour:${destination}`, limit: 5, windowMs: HOUR },
+  { key: `otp-send:ip:${ip}`, limit: 20, windowMs: HOUR },
+];
+const verifyRules = (ip: string): LimitRule[] => [{ key: `otp-verify:ip:${ip}`, limit: 30, windowMs: 10 * MINUTE }];
+
+export interface Destination {
+  channel: 'sms' | 'email';
+  /** 8-digit phone or lower-cased e-mail */
+  address: string;
+}
+
+/** '99••••12', 'b•••@example.mn' */
+export function maskDestination({ channel, address }: Destination): string {
+  if (channel === 'sms') return `${address.slice(0, 2)}••••${address.slice(-2)}`;
+  const [local = '', domain = ''] = address.split('@');
+  return `${local.slice(0, 1)}•••@${domain}`;
+}
+
+export function rateLimited(retryAfterMs: number, message: string = mn.auth.tooManyAttempts): AppError {
+  const error = new AppError('RATE_LIMITED', message);
+  error.retryAfterS = Math.ceil(retryAfterMs / 1000);
+  return error;
+}
+
+const invalid = (message: string) => new AppError('OTP_INVALID', message);
+
+export interface OtpDependencies {
+  db: Db;
+  clock: Clock;
+  limiter: Limiter;
+  secret: string;
+  sms: SmsSender | undefined;
+  mail: MailSender | undefined;
+  onDeliveryError: (error: unknown) => void;
+}
+
+/**
+ * One-time codes: 6 random digits, valid 10 minutes, bound to their challenge and purpose (the
+ * stored HMAC covers all three), usable once, 5 wrong tries per challenge.
+ */
+export function otpService(deps: OtpDependencies) {
+  const repository = identityRepository(deps.db);
+  const codeHash = (challengeId: string, purpose: OtpPurpose, code: string) =>
+    keyedHash(deps.secret, 'otp', challengeId, purpose, code);
+
+  async function deliver(to: Destination, message: { subject: string; text: string }) {
+    const sender = to.channel === 'sms' ? deps.sms : deps.mail;
+    if (!sender) throw new AppError('UNAVAILABLE');
+    try {
+      if (to.channel === 'sms') await deps.sms?.send(to.address, message.text);
+      else await deps.mail?.send({ to: to.address, subject: message.subject, text: message.text });
+    } catch (error) {
+      deps.onDeliveryError(error);
+      throw new AppError('UNAVAILABLE');
+    }
+  }
+
+  const codeMessage = (to: Destination, code: string) =>
+    to.channel === 'sms'
+      ? { subject: '', text: mn.auth.sms.code(code) }
+      : { subject: mn.auth.mail.codeSubject, text: mn.auth.mail.code(code) };
+
+  const noticeMessage = (to: Destination, notice: 'accountExists' | 'noAccount') =>
+    to.channel === 'sms'
+      ? { subject: '', text: mn.auth.sms[notice] }
+      : { subject: mn.auth.mail.noticeSubject, text: mn.auth.mail[notice] };
+
+  return {
+    /**
+     * Sends a code, or, when the purpose cannot succeed for this destination (sign-in or reset
+     * without an account, registration with one), a notice saying so. The answer is the same
+     * either way: whether an account exists is only told to whoever holds the phone or inbox.
+     */
+    async send(
+      purpose: OtpPurpose,
+      to: Destination,
+      context: { ip: string; userId: number | null; accountExists: boolean },
+    ): Promise<OtpChallenge> {
+      const limit = await deps.limiter.hitAll(sendRules(to.address, context.ip));
+      if (!limit.allowed) throw rateLimited(limit.retryAfterMs, mn.auth.sendTooSoon);
+      const notice =
+        purpose === 'register' && context.accountExists
+          ? 'accountExists'
+          : (purpose === 'login' || purpose === 'reset') && !context.accountExists
+            ? 'noAccount'
+            : null;
+      const now = deps.clock.now();
+      const id = randomUUID();
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      await repository.insertChallenge({
+        id,
+        purpose,
+        channel: to.channel,
+        destination: to.address,
+        userId: context.userId,
+        codeHash: notice ? null : codeHash(id, purpose, code),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+      });
+      await deliver(to, notice ? noticeMessage(to, notice) : codeMessage(to, code));
+      return {
+        challenge_id: id,
+        purpose,
+        channel: to.channel,
+        destination: maskDestination(to),
+        expires_in: CODE_TTL_MS / 1000,
+        resend_in: RESEND_AFTER_MS / 1000,
+      };
+    },
+
+    /**
+     * Checks a code. Answers the challenge (and, for register and reset, a verification token
+     * for the next step); throws OTP_INVALID with the reason otherwise. Of two requests with the
+     * right code at once, exactly one succeeds.
+     */
+    async verify(
+      challengeId: string,
+      purpose: OtpPurpose,
+      code: string,
+      context: { ip: string; userId: number | null },
+    ): Promise<{ challenge: ChallengeRow; verificationToken: string | null }> {
+      const limit = await deps.limiter.hitAll(verifyRules(context.ip));
+      if (!limit.allowed) throw rateLimited(limit.retryAfterMs);
+      const challenge = await repository.challengeById(challengeId);
+      const now = deps.clock.now();
+      // A code asked for by a signed-in user (verify_phone, verify_email) is theirs alone.
+      const owned = challenge?.userId === null || challenge?.userId === context.userId;
+      if (!challenge || challenge.purpose !== purpose || !owned) throw invalid(mn.auth.codeWrong);
+      if (challenge.verifiedAt) throw invalid(mn.auth.codeUsed);
+      if (challenge.attempts >= MAX_WRONG_CODES) throw invalid(mn.auth.codeTooManyTries);
+      if (challenge.expiresAt <= now) throw invalid(mn.auth.codeExpired);
+      if (!challenge.codeHash || !sameSecret(challenge.codeHash, codeHash(challenge.id, purpose, code))) {
+        const attempts = await repository.recordWrongCode(challenge.id, MAX_WRONG_CODES);
+        const left = MAX_WRONG_CODES - (attempts ?? MAX_WRONG_CODES);
+        throw invalid(left > 0 ? mn.auth.codeWrongTriesLeft(left) : mn.auth.codeTooManyTries);
+      }
+      const verificationToken = purpose === 'register' || purpose === 'reset' ? randomToken() : null;
+      const won = await repository.markVerified(
+        challenge.id,
+        now,
+        MAX_WRONG_CODES,
+        verificationToken ? tokenHash(verificationToken) : null,
+      );
+      if (!won) throw invalid(mn.auth.codeUsed);
+      return { challenge, verificationToken };
+    },
+
+    /** Uses a verification token once, inside the caller's transaction: the challenge it proves. */
+    async consume(tx: IdentityRepository, token: string, purpose: 'register' | 'reset'): Promise<ChallengeRow> {
+      const now = deps.clock.now();
+      const challenge = await tx.consumeGrant(tokenHash(token), purpose, now, new Date(now.getTime() - GRANT_TTL_MS));
+      if (!challenge) throw invalid(mn.auth.verificationInvalid);
+      return challenge;
+    },
+  };
+}
+
+export type OtpService = ReturnType<typeof otpService>;

@@ -1,0 +1,89 @@
+import { data, Link } from 'react-router';
+import { mn } from '@nomsan/contracts/messages';
+import { EpisodeList } from '~/features/podcast/episode-list';
+import { formatDate, formatDuration } from '~/lib/format';
+import { href } from '~/lib/links';
+import { optional, required } from '~/lib/loaders.server';
+import { baseUrlFrom, pageMeta } from '~/lib/meta';
+import { breadcrumbJsonLd } from '~/lib/structured-data';
+import { Breadcrumbs } from '~/ui/breadcrumbs';
+import { Cover } from '~/ui/cover';
+import { JsonLd } from '~/ui/json-ld';
+import type { Route } from './+types/podcast-episode';
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const series = await required(context.api.podcastSeries(params.channel));
+  const [match, latest] = await Promise.all([
+    context.api.publications(series.id, { slug: params.slug }),
+    optional(context.api.publications(series.id), null),
+  ]);
+  const episode = match.data[0];
+  if (!episode) throw data(null, { status: 404 });
+  return { series, episode, more: (latest?.data ?? []).filter((e) => e.id !== episode.id) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return pageMeta({});
+  const { series, episode } = loaderData;
+  return pageMeta({
+    title: `${episode.title} | ${series.title}`,
+    description: episode.description,
+    path: href.episode(series.slug, episode.slug),
+    baseUrl: baseUrlFrom(matches),
+    image: episode.cover.lg,
+  });
+};
+
+/** A podcast episode: free to play, straight from its `stream_url` (audio/mpeg). */
+export default function PodcastEpisode({ loaderData, matches }: Route.ComponentProps) {
+  const { series, episode, more } = loaderData;
+  const crumbs = [
+    { name: mn.tabs.podcast, path: '/podcast' },
+    { name: series.title, path: href.podcast(series.slug) },
+    { name: episode.title, path: href.episode(series.slug, episode.slug) },
+  ];
+  return (
+    <div className="mx-auto max-w-screen-lg px-4 pt-4 pb-12 lg:px-6">
+      <JsonLd data={breadcrumbJsonLd(crumbs, baseUrlFrom(matches))} />
+      <Breadcrumbs crumbs={crumbs} />
+      <article className="mt-6 flex flex-col gap-6 sm:flex-row sm:gap-8">
+        <div className="w-40 shrink-0 overflow-hidden rounded-2xl shadow-lg ring-1 ring-black/5 sm:w-48">
+          <Cover
+            image={episode.cover}
+            alt={mn.book.coverAlt(series.title)}
+            sizes="192px"
+            priority
+            className="aspect-square w-full object-cover"
+          />
+        </div>
+        <div className="min-w-0 flex-1">
+          <Link to={href.podcast(series.slug)} className="text-sm font-semibold text-brand hover:underline">
+            {series.title}
+          </Link>
+          <h1 className="mt-1 text-2xl font-extrabold tracking-tight sm:text-3xl">{episode.title}</h1>
+          <p className="mt-2 text-sm text-muted">
+            {mn.podcast.episodeNumber(episode.number)} · {formatDate(episode.published_at)} ·{' '}
+            {formatDuration(episode.duration_seconds)}
+          </p>
+          <audio controls preload="none" aria-label={mn.podcast.player(episode.title)} className="mt-5 w-full max-w-xl">
+            <source src={episode.stream_url} type={episode.mime_type} />
+          </audio>
+          <p className="mt-5 max-w-3xl leading-relaxed whitespace-pre-line">{episode.description}</p>
+        </div>
+      </article>
+      {more.length > 0 ? (
+        <section aria-labelledby="more-episodes" className="mt-10">
+          <div className="mb-4 flex items-baseline justify-between gap-4">
+            <h2 id="more-episodes" className="text-xl font-bold">
+              {mn.podcast.moreEpisodes}
+            </h2>
+            <Link to={href.podcast(series.slug)} className="text-sm font-semibold text-brand hover:underline">
+              {mn.podcast.allEpisodes}
+            </Link>
+          </div>
+          <EpisodeList episodes={more} />
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "search_document_popularity_idx" ON "search_document" USING btree ("popularity" DESC NULLS FIRST,"kind","item_id");
