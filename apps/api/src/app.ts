@@ -74,6 +74,9 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
     hsts: { maxAge: 15_552_000, includeSubDomains: true },
+    // no-referrer makes browsers send `Origin: null` on same-site form posts, which the CSRF
+    // check (rightly) refuses; this still sends no path to other sites
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   contentSecurityPolicy(app, options.csp);
   installHttpCaching(app);

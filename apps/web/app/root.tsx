@@ -12,6 +12,8 @@ import {
 } from 'react-router';
 import { mn } from '@nomsan/contracts/messages';
 import type { Route } from './+types/root';
+import { AccountMenu } from './features/account/account-menu';
+import { useSessionSync } from './features/account/use-session-sync';
 import { useClientSession } from './features/session/use-client-session';
 import { BottomBar } from './features/shell/bottom-bar';
 import { Footer } from './features/shell/footer';
@@ -74,6 +76,7 @@ function Shell({ children }: { children: ReactNode }) {
   const { pathname, search } = useLocation();
   const visible = chromeVisibility(pathname, new URLSearchParams(search));
   useClientSession();
+  useSessionSync();
   return (
     <>
       <a
@@ -83,7 +86,10 @@ function Shell({ children }: { children: ReactNode }) {
         {mn.layout.skipToContent}
       </a>
       {visible.header ? (
-        <Header search={<SearchBox categories={data?.categories ?? []} popular={data?.popular ?? []} />} />
+        <Header
+          search={<SearchBox categories={data?.categories ?? []} popular={data?.popular ?? []} />}
+          account={<AccountMenu />}
+        />
       ) : null}
       <div id="discount-banner" />
       <main id="main" className={visible.bottomBar ? 'min-h-[60vh] pb-20 lg:pb-0' : 'min-h-[60vh]'}>

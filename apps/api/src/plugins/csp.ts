@@ -27,7 +27,7 @@ export function contentSecurityPolicy(app: FastifyInstance, options: CspOptions)
   const connect = ["'self'", ...options.connectOrigins].join(' ');
   const fixed = [
     "default-src 'self'",
-    `img-src ${media}`,
+    `img-src ${media} https:`, // avatars may come from the sign-in providers
     `media-src ${media}`,
     `connect-src ${connect}`,
     "style-src 'self' 'unsafe-inline'",

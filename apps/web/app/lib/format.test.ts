@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatMnt } from './format';
+import { formatDateTime, formatDuration, formatMnt } from './format';
 
 describe('formatting', () => {
   it('shows tögrög with a space between thousands', () => {
@@ -12,5 +12,11 @@ describe('formatting', () => {
     expect(formatDuration(5400)).toBe('1 цаг 30 мин');
     expect(formatDuration(7200)).toBe('2 цаг');
     expect(formatDuration(1500)).toBe('25 мин');
+  });
+
+  it('shows a moment in Ulaanbaatar time, whatever the zone of the machine', () => {
+    expect(formatDateTime('2025-03-05T06:07:00Z')).toBe('2025.03.05 14:07');
+    expect(formatDateTime('2025-12-31T16:30:00Z')).toBe('2026.01.01 00:30');
+    expect(formatDateTime('not a date')).toBe('');
   });
 });

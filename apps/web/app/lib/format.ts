@@ -27,3 +27,22 @@ export function formatDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : DATE.format(date).replace(/-/g, '.');
 }
+
+const DATE_TIME = new Intl.DateTimeFormat('en-CA', {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'Asia/Ulaanbaatar',
+});
+
+/** '2024-03-05T06:07:00Z' -> '2024.03.05 14:07', Ulaanbaatar time (same on server and client). */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    DATE_TIME.formatToParts(date).find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}.${part('month')}.${part('day')} ${part('hour')}:${part('minute')}`;
+}

@@ -61,3 +61,8 @@ export function clip(text: string, max: number): string {
   const space = cut.lastIndexOf(' ');
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:!?-]+$/, '')}…`;
 }
+
+/** Sign-in and settings pages: a title, and kept out of search results. */
+export function privatePageMeta(title: string): MetaDescriptor[] {
+  return [...pageMeta({ title }), { name: 'robots', content: 'noindex' }];
+}

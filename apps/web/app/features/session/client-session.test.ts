@@ -1,13 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  BUNDLE_VERSION,
-  checkAppVersion,
-  deviceName,
-  deviceUuid,
-  isChunkLoadError,
-  reloadAfterChunkError,
-  sessionId,
-} from './client-session';
+import { BUNDLE_VERSION, deviceUuid } from '~/lib/device';
+import { checkAppVersion, deviceName, isChunkLoadError, reloadAfterChunkError, sessionId } from './client-session';
 
 function memoryStorage(initial: Record<string, string> = {}): Storage {
   const data = new Map(Object.entries(initial));

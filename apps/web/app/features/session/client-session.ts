@@ -1,38 +1,18 @@
 /**
- * Browser-side identity and housekeeping the spec asks for: a device id kept in localStorage,
- * a random id per browser session in sessionStorage, the app-version check, and the chunk-load
- * reload guard.
+ * Browser-side housekeeping the spec asks for: a random id per browser session in
+ * sessionStorage, the app-version check, and the chunk-load reload guard. The device id lives in
+ * lib/device.ts (the API client sends it too).
  */
 
-export const BUNDLE_VERSION = '1.0.3';
+import { BUNDLE_VERSION, safe } from '~/lib/device';
+
 export const CHUNK_RELOAD_GUARD_MS = 60_000;
 
 const KEYS = {
-  deviceUuid: 'device_uuid',
   appVersion: 'appVersion',
   session: 'session',
   lastChunkReload: 'chunk-reload-at',
 } as const;
-
-function safe<T>(read: () => T, fallback: T): T {
-  try {
-    return read();
-  } catch {
-    // Storage can be unavailable (private modes, disabled cookies); the store still works.
-    return fallback;
-  }
-}
-
-/** The device's random id, created once and kept. */
-export function deviceUuid(storage: Storage = localStorage): string {
-  return safe(() => {
-    const existing = storage.getItem(KEYS.deviceUuid);
-    if (existing) return existing;
-    const id = crypto.randomUUID();
-    storage.setItem(KEYS.deviceUuid, id);
-    return id;
-  }, 'unknown-device');
-}
 
 /** A random id for this browser session (tab), kept in sessionStorage. */
 export function sessionId(storage: Storage = sessionStorage): string {

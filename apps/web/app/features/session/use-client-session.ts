@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { mn } from '@nomsan/contracts/messages';
+import { deviceUuid } from '~/lib/device';
 import { useOnline } from '~/lib/online-store';
 import { toast } from '~/lib/toasts';
-import { checkAppVersion, deviceUuid, isChunkLoadError, reloadAfterChunkError, sessionId } from './client-session';
+import { checkAppVersion, isChunkLoadError, reloadAfterChunkError, sessionId } from './client-session';
 
 /** Runs once after hydration: ids, version check, chunk-error guard, online/offline tracking. */
 export function useClientSession(): void {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { mn } from '@nomsan/contracts/messages';
 import { useAuth } from '~/lib/auth-store';
-import { GiftIcon, Logo, UserIcon } from '~/ui/icons';
+import { GiftIcon, Logo } from '~/ui/icons';
 import { TopTabs } from './top-tabs';
 
 /** The login link carries the current page as `prev`, so signing in returns here. */
@@ -11,10 +11,13 @@ export function loginHref(pathname: string, search: string): string {
   return `/auth?prev=${encodeURIComponent(`${pathname}${search}`)}`;
 }
 
-/** Desktop header: logo, search, promo icon, account; then the tabs. Compact on phones. */
-export function Header({ search }: { search: ReactNode }) {
+/**
+ * Desktop header: logo, search, promo icon, account (the signed-in user's menu, or the login
+ * link for visitors); then the tabs. Compact on phones.
+ */
+export function Header({ search, account }: { search: ReactNode; account: ReactNode }) {
   const { pathname, search: query } = useLocation();
-  const { loggedIn, user } = useAuth();
+  const loggedIn = useAuth((state) => state.loggedIn);
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-screen-2xl items-center gap-4 px-4 lg:px-6">
@@ -32,13 +35,7 @@ export function Header({ search }: { search: ReactNode }) {
             <GiftIcon />
           </Link>
           {loggedIn ? (
-            <Link
-              to="/my-library"
-              className="inline-flex items-center gap-2 rounded-full px-3 py-2 text-sm font-semibold hover:bg-brand-soft"
-            >
-              <UserIcon />
-              <span className="hidden sm:inline">{user?.name || mn.user.defaultName}</span>
-            </Link>
+            account
           ) : (
             <Link
               to={loginHref(pathname, query)}

@@ -1,0 +1,85 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { phone } from '@nomsan/contracts/identity';
+import { mn } from '@nomsan/contracts/messages';
+import { browserApi } from '~/lib/browser-api';
+import { checkWith, failureOf, summaryOf, useFormFields } from '~/lib/form';
+import { withPrev } from '~/lib/return-path';
+import { FormMessage, SubmitButton, TextField } from '~/ui/form';
+import { contactAliases, contactBody, contactCheck } from './fields';
+import { CODE_STEP_PATH, type CodeFlow, type CodePurpose } from './flow';
+
+const t = mn.authPages;
+
+/**
+ * The first step of every code flow: a phone number (or, to reset a password, an e-mail address
+ * too); the API sends a code and the code step opens.
+ */
+export function CodeRequestForm({
+  purpose,
+  accepts,
+  submitLabel,
+  prev,
+}: {
+  purpose: CodePurpose;
+  accepts: 'phone' | 'phone-or-email';
+  submitLabel: string;
+  prev: string;
+}) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const [pending, setPending] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const byPhone = accepts === 'phone';
+  const form = useFormFields({ contact: byPhone ? checkWith(phone) : contactCheck }, { contact: '' });
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setMessage(null);
+    if (!form.validate(formRef.current)) return;
+    setPending(true);
+    const to = byPhone ? { phone: phone.parse(form.values.contact) } : contactBody(form.values.contact);
+    try {
+      const challenge = await browserApi().sendOtp({ purpose, ...to });
+      const flow: CodeFlow = { purpose, challenge, to, from: `${pathname}${search}` };
+      void navigate(withPrev(CODE_STEP_PATH, prev), { state: { flow } });
+    } catch (error) {
+      const failure = failureOf(error);
+      setMessage(summaryOf(failure));
+      form.showServerErrors(failure.fields, formRef.current, contactAliases);
+      setPending(false);
+    }
+  }
+
+  return (
+    <form ref={formRef} method="post" noValidate onSubmit={submit} className="space-y-4">
+      {message ? <FormMessage>{message}</FormMessage> : null}
+      {byPhone ? (
+        <TextField
+          label={t.phoneLabel}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder="9911 2233"
+          hint={t.phoneHint}
+          {...form.field('contact')}
+        />
+      ) : (
+        <TextField
+          label={t.loginLabel}
+          type="text"
+          inputMode="email"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          hint={t.contactHint}
+          {...form.field('contact')}
+        />
+      )}
+      <SubmitButton pending={pending} needsScript>
+        {submitLabel}
+      </SubmitButton>
+    </form>
+  );
+}

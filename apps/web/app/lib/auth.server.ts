@@ -1,0 +1,62 @@
+import { redirect } from 'react-router';
+import type { z } from 'zod';
+import { isApiError } from '@nomsan/contracts/client';
+import { mn } from '@nomsan/contracts/messages';
+import type { WebLoadContext } from '@nomsan/contracts/web-context';
+import { failureOf, fieldsOf, type ActionResult } from './form';
+import { signInHref } from './return-path';
+
+/** The page's own path and query, as the browser asked for it (a client navigation's `.data`). */
+export function requestPath(request: Request): string {
+  const url = new URL(request.url);
+  return `${url.pathname.replace(/\.data$/, '').replace(/\/_root$/, '') || '/'}${url.search}`;
+}
+
+/**
+ * A personal page's data: a visitor, or a device signed out elsewhere (401), goes to sign in
+ * and comes back here afterwards.
+ */
+export async function requireSignedIn<T>(request: Request, promise: Promise<T>): Promise<T> {
+  try {
+    return await promise;
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) throw redirect(signInHref(requestPath(request)));
+    throw error;
+  }
+}
+
+/** The signed-in user, or a redirect to sign in. */
+export function requireUser(context: WebLoadContext, request: Request) {
+  return requireSignedIn(request, context.api.currentUser({ likes: false }));
+}
+
+/**
+ * A route action's call to the API: its answer, or the failure as data for the form (field
+ * messages included); a session that ended meanwhile goes to sign in.
+ */
+export async function attempt<T extends object>(request: Request, call: Promise<T>): Promise<ActionResult<T>> {
+  try {
+    return { ok: true, ...(await requireSignedIn(request, call)) };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (isApiError(error)) return { ok: false, ...failureOf(error) };
+    throw error;
+  }
+}
+
+/** A form the API would refuse: answered as a failed action, with the schema's field messages. */
+export function invalid(error: z.ZodError): ActionResult<never> {
+  return {
+    ok: false,
+    status: 400,
+    code: 'VALIDATION_ERROR',
+    message: mn.errors.VALIDATION_ERROR,
+    fields: fieldsOf(error),
+  };
+}
+
+/** A form field as text ('' when absent). */
+export function formText(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+}

@@ -1,0 +1,36 @@
+import { Link, useSearchParams } from 'react-router';
+import { mn } from '@nomsan/contracts/messages';
+import { AuthCard, OrDivider, textLinkClass } from '~/features/auth/auth-card';
+import { CodeRequestForm } from '~/features/auth/code-request-form';
+import { SocialButtons } from '~/features/auth/social-buttons';
+import { privatePageMeta } from '~/lib/meta';
+import { prevFrom, withPrev } from '~/lib/return-path';
+import type { Route } from './+types/auth-register';
+
+const t = mn.authPages;
+
+export const meta: Route.MetaFunction = () => privatePageMeta(t.registerTitle);
+
+/** `/auth/register`: phone number, then the code step, then a name and an optional password. */
+export default function RegisterPage() {
+  const [search] = useSearchParams();
+  const prev = prevFrom(search);
+  return (
+    <AuthCard
+      title={t.registerTitle}
+      lead={t.registerLead}
+      footer={
+        <>
+          {t.haveAccount}{' '}
+          <Link to={withPrev('/auth', prev)} className={textLinkClass}>
+            {t.signIn}
+          </Link>
+        </>
+      }
+    >
+      <CodeRequestForm purpose="register" accepts="phone" submitLabel={t.sendCode} prev={prev} />
+      <OrDivider>{t.or}</OrDivider>
+      <SocialButtons prev={prev} variant="register" />
+    </AuthCard>
+  );
+}
