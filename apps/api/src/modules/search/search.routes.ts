@@ -21,6 +21,8 @@ export const searchRoutes: FastifyPluginAsync<RouteContext> = async (app, { serv
   api.get(
     '/v5/discovery/search',
     {
+      // a signed-in reader's searches are recorded as theirs
+      config: { auth: 'optional' },
       schema: {
         tags,
         summary: 'Search books, summaries and podcast episodes',
@@ -30,7 +32,7 @@ export const searchRoutes: FastifyPluginAsync<RouteContext> = async (app, { serv
         response: { 200: searchResponse },
       },
     },
-    async (request) => ({ data: await search.search(request.query) }),
+    async (request) => ({ data: await search.search(request.query, request.session?.userId ?? null) }),
   );
 
   // Every search is recorded, so its answers are not for a CDN to keep; what follows is.
