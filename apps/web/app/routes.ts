@@ -35,6 +35,7 @@ export default [
   route('auth/google/callback', 'routes/auth-callback.tsx', { id: 'google-callback' }),
   route('auth/facebook/callback', 'routes/auth-callback.tsx', { id: 'facebook-callback' }),
   route('toki/callback', 'routes/auth-callback.tsx', { id: 'toki-callback' }),
+  route('account', 'routes/account.tsx'),
   route('login', 'routes/login.tsx'),
   route('loginSuccess', 'routes/login-success.tsx'),
   route('settings', 'routes/settings.tsx', [

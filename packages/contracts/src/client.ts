@@ -27,6 +27,7 @@ import {
   authResponse,
   devicesResponse,
   oauthLoginResponse,
+  oauthProvidersResponse,
   okResponse,
   otpSendResponse,
   otpVerifyResponse,
@@ -268,6 +269,8 @@ export function createApiClient(options: ApiClientOptions) {
       (await get(`/api/search/queries${query({ sort: '-results_count', take })}`, popularQueriesResponse)).data,
     topSearches: async () => (await get('/v5/discovery/top-searches', topSearchesResponse)).data,
 
+    /** the social sign-in providers this store offers */
+    oauthProviders: async () => (await get('/api/oauth/providers', oauthProvidersResponse)).data,
     // Accounts (packages/contracts/src/identity.ts; docs/accounts.md)
     sendOtp: async (body: OtpSendRequest) => (await request('POST', '/v4/auth/otp', otpSendResponse, body)).data,
     verifyOtp: async (body: OtpVerifyRequest) =>

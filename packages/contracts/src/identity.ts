@@ -59,6 +59,8 @@ export type OtpPurpose = z.infer<typeof otpPurpose>;
 
 export const oauthProviders = ['google', 'facebook', 'toki'] as const;
 export const oauthProvider = z.enum(oauthProviders, { error: m.providerInvalid });
+/** the providers this store is configured for, in display order */
+export const oauthProvidersResponse = envelope(z.array(oauthProvider));
 export type OAuthProvider = z.infer<typeof oauthProvider>;
 
 /** Where each provider sends the browser back: pages of the web app (see docs/accounts.md). */

@@ -388,6 +388,15 @@ export const mn = {
     unavailable: 'Одоогоор боломжгүй',
     unlinked: (provider: string) => `${provider} бүртгэлийг салгалаа.`,
   },
+  library: {
+    title: 'Миний сан',
+    emptyTitle: 'Таны сан одоогоор хоосон байна',
+    emptyHint: 'Худалдаж авсан, түрээсэлсэн, захиалгаараа нээсэн ном, товч ном энд харагдана. Эндээс эхлээрэй:',
+    browseAudio: 'Аудио ном үзэх',
+    browseBooks: 'Цахим ном үзэх',
+    browseSummaries: 'Товч ном үзэх',
+    search: 'Ном хайх',
+  },
   podcast: {
     kind: 'Подкаст',
     episodes: 'Дугаарууд',

@@ -9,10 +9,15 @@ import type { Route } from './+types/auth-register';
 
 const t = mn.authPages;
 
+/** only the providers this store is configured for get a button */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { providers: await context.api.oauthProviders().catch(() => []) };
+}
+
 export const meta: Route.MetaFunction = () => privatePageMeta(t.registerTitle);
 
 /** `/auth/register`: phone number, then the code step, then a name and an optional password. */
-export default function RegisterPage() {
+export default function RegisterPage({ loaderData }: Route.ComponentProps) {
   const [search] = useSearchParams();
   const prev = prevFrom(search);
   return (
@@ -29,8 +34,12 @@ export default function RegisterPage() {
       }
     >
       <CodeRequestForm purpose="register" accepts="phone" submitLabel={t.sendCode} prev={prev} />
-      <OrDivider>{t.or}</OrDivider>
-      <SocialButtons prev={prev} variant="register" />
+      {loaderData.providers.length > 0 ? (
+        <>
+          <OrDivider>{t.or}</OrDivider>
+          <SocialButtons providers={loaderData.providers} prev={prev} variant="register" />
+        </>
+      ) : null}
     </AuthCard>
   );
 }

@@ -11,10 +11,15 @@ import type { Route } from './+types/auth';
 
 const t = mn.authPages;
 
+/** only the providers this store is configured for get a button */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { providers: await context.api.oauthProviders().catch(() => []) };
+}
+
 export const meta: Route.MetaFunction = () => privatePageMeta(t.signInTitle);
 
 /** `/auth?prev=`: sign in with a password or a code sent by SMS, or with a provider. */
-export default function SignInPage() {
+export default function SignInPage({ loaderData }: Route.ComponentProps) {
   const [search] = useSearchParams();
   const prev = prevFrom(search);
   const method = methodFrom(search);
@@ -37,8 +42,12 @@ export default function SignInPage() {
       ) : (
         <PasswordSignIn prev={prev} />
       )}
-      <OrDivider>{t.or}</OrDivider>
-      <SocialButtons prev={prev} variant="sign-in" />
+      {loaderData.providers.length > 0 ? (
+        <>
+          <OrDivider>{t.or}</OrDivider>
+          <SocialButtons providers={loaderData.providers} prev={prev} variant="sign-in" />
+        </>
+      ) : null}
     </AuthCard>
   );
 }

@@ -8,6 +8,8 @@ import {
   oauthCallbackPaths,
   oauthCallbackRequest,
   oauthLoginResponse,
+  oauthProviders,
+  oauthProvidersResponse,
   oauthStartParams,
   oauthStartQuery,
   okResponse,
@@ -226,6 +228,21 @@ export const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (
     if (!adapter) throw new AppError('NOT_FOUND', mn.auth.providerUnavailable);
     return adapter;
   }
+
+  api.get(
+    '/api/oauth/providers',
+    {
+      schema: {
+        tags,
+        summary: 'The social sign-in providers this store offers',
+        response: { 200: oauthProvidersResponse },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return { data: oauthProviders.filter((provider) => options.oauth[provider]) };
+    },
+  );
 
   api.get(
     '/api/oauth/:provider/start',

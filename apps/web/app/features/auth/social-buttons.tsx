@@ -1,4 +1,4 @@
-import { oauthProviders, type OAuthProvider } from '@nomsan/contracts/identity';
+import type { OAuthProvider } from '@nomsan/contracts/identity';
 import { mn } from '@nomsan/contracts/messages';
 import { oauthStartHref } from '~/lib/browser-api';
 import { forgetLinking } from '~/lib/oauth-intent';
@@ -7,11 +7,19 @@ import { PROVIDER_NAMES, ProviderIcon } from '~/ui/provider-icons';
 
 const t = mn.authPages;
 
-/** Google, Facebook and Toki: each leaves for the provider and comes back to `prev` signed in. */
-export function SocialButtons({ prev, variant }: { prev: string; variant: 'sign-in' | 'register' }) {
+/** Google, Facebook, Toki (those offered): each leaves for the provider and comes back to `prev` signed in. */
+export function SocialButtons({
+  providers,
+  prev,
+  variant,
+}: {
+  providers: readonly OAuthProvider[];
+  prev: string;
+  variant: 'sign-in' | 'register';
+}) {
   return (
     <ul className="space-y-3">
-      {oauthProviders.map((provider) => (
+      {providers.map((provider) => (
         <li key={provider}>
           <ProviderButton provider={provider} prev={prev} variant={variant} />
         </li>

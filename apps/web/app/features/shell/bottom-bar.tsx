@@ -37,10 +37,7 @@ export function BottomBar() {
           <SearchIcon />
           {mn.bottomBar.search}
         </NavLink>
-        <NavLink
-          to={guarded('/my-library')}
-          className={() => itemClass({ isActive: pathname.startsWith('/my-library') })}
-        >
+        <NavLink to={guarded('/account')} className={() => itemClass({ isActive: pathname.startsWith('/account') })}>
           <LibraryIcon />
           {mn.bottomBar.myLibrary}
         </NavLink>
