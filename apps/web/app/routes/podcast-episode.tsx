@@ -46,7 +46,7 @@ export default function PodcastEpisode({ loaderData, matches }: Route.ComponentP
     <div className="mx-auto max-w-screen-lg px-4 pt-4 pb-12 lg:px-6">
       <JsonLd data={breadcrumbJsonLd(crumbs, baseUrlFrom(matches))} />
       <Breadcrumbs crumbs={crumbs} />
-      <article className="mt-6 flex flex-col gap-6 sm:flex-row sm:gap-8">
+      <article className="mt-6 flex flex-col gap-6 sm:flex-row sm:items-start sm:gap-8">
         <div className="w-40 shrink-0 overflow-hidden rounded-2xl shadow-lg ring-1 ring-black/5 sm:w-48">
           <Cover
             image={episode.cover}
