@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import Provider, { type Configuration } from 'oidc-provider';
+import type { Configuration } from 'oidc-provider';
 import { accountPickerPage, parseForm, testAccount, type TestAccount } from './accounts';
 
 export interface OidcIssuerOptions {
@@ -50,7 +50,7 @@ export const sandboxOidcIssuer: FastifyPluginAsync<OidcIssuerOptions> = async (a
       };
     },
   };
-  const provider = new Provider(issuer, configuration);
+  const provider = await quietly(async () => new (await import('oidc-provider')).default(issuer, configuration));
   const callback = provider.callback();
 
   // The provider's own endpoints read their bodies themselves.
@@ -106,3 +106,22 @@ export const sandboxOidcIssuer: FastifyPluginAsync<OidcIssuerOptions> = async (a
     );
   });
 };
+
+/**
+ * oidc-provider is loaded only when the sandbox issuer is mounted. On import and construction it
+ * warns that it prefers Node 22 (it works on Node 20: the tests run the whole flow) and that its
+ * storage is in memory (what a sandbox wants). Both are expected here, and two such lines in
+ * every embedded start would only confuse, so its warnings are left out while it starts.
+ */
+async function quietly<T>(start: () => Promise<T>): Promise<T> {
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => {
+    if (typeof args[0] === 'string' && args[0].startsWith('oidc-provider WARNING:')) return;
+    warn(...args);
+  };
+  try {
+    return await start();
+  } finally {
+    console.warn = warn;
+  }
+}
