@@ -30,6 +30,27 @@ describe('the server process', () => {
     }
   });
 
+  it("serves a visitor's page from memory with a fresh CSP nonce, and a signed-in browser's fresh", async () => {
+    const base = process.env.E2E_BASE_URL as string;
+    const nonceOf = (response: Response) =>
+      /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
+    const visit = (headers: Record<string, string> = {}) => fetch(`${base}/about?cache-check=1`, { headers });
+    const first = await visit();
+    const second = await visit();
+    expect(second.headers.get('x-page-cache')).toBe('hit');
+    for (const response of [first, second]) {
+      const nonce = nonceOf(response);
+      const html = await response.text();
+      expect(nonce).toBeTruthy();
+      // every script of the page carries this response's own nonce, and no other
+      expect(html).toContain(`nonce="${nonce}"`);
+      expect(html.match(/nonce="([^"]+)"/g)?.every((n) => n === `nonce="${nonce}"`)).toBe(true);
+    }
+    expect(nonceOf(first)).not.toBe(nonceOf(second));
+    const signedIn = await visit({ cookie: 'nomsan_session=whatever' });
+    expect(signedIn.headers.get('x-page-cache')).toBeNull();
+  });
+
   it('refuses a second server on the same data directory, and the first keeps serving', async () => {
     // An empty data directory: the first start seeds the demo catalogue.
     const first = await startServer({ dataDir: join(mkdtempSync(join(tmpdir(), 'nomsan-e2e-empty-')), 'data') });

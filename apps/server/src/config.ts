@@ -57,6 +57,7 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('help@nomsan.mn'),
   SHUTDOWN_TIMEOUT_MS: integer(0, 600_000).default(10_000),
   RENDER_CONCURRENCY: integer(1, 1000).default(8),
+  PAGE_CACHE_TTL_MS: integer(0, 600_000).default(10_000),
   SESSION_IDLE_DAYS: integer(1, 3650).default(30),
   SESSION_MAX_DAYS: integer(1, 3650).default(180),
   SMS_GATEWAY_URL: url(['http:', 'https:'], 'http(s)').optional(),
@@ -105,6 +106,8 @@ export interface Config {
   supportEmail: string;
   shutdownTimeoutMs: number;
   renderConcurrency: number;
+  /** how long a page that is the same for everyone is served from memory (0: off) */
+  pageCacheTtlMs: number;
   /** sign-in providers (unset ones come from the sandbox when it is on) and session lifetimes */
   accounts: Omit<AccountsOptions, 'clock'>;
 }
@@ -173,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     supportEmail: e.SUPPORT_EMAIL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     renderConcurrency: e.RENDER_CONCURRENCY,
+    pageCacheTtlMs: e.PAGE_CACHE_TTL_MS,
     accounts: accountsConfig(e),
   };
 }

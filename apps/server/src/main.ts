@@ -75,6 +75,7 @@ export async function start(config: Config) {
         apiUrl: serveApi ? undefined : config.apiUrl,
         mode: config.env === 'development' ? 'development' : 'production',
         renderConcurrency: config.renderConcurrency,
+        pageCacheTtlMs: config.pageCacheTtlMs,
       });
     }
     if (runWorker && db && services) worker = startWorker(db.db, services, log);

@@ -7,7 +7,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import { createApiClient, type Fetch } from '@nomsan/contracts/client';
+import { SESSION_COOKIE } from '@nomsan/contracts/identity';
 import { concurrencyLimit } from './limiter';
+import { isSharedRequest, isStorable, MAX_CACHED_BODY, pageCache, type CachedPage, type PageCache } from './page-cache';
 import type { PublicConfig, WebLoadContext } from '@nomsan/contracts/web-context';
 
 /** dist/web next to the server bundle, or the repository's dist/web when running from sources */
@@ -25,7 +27,11 @@ export interface WebOptions {
   mode: 'production' | 'development';
   /** pages rendered at once; more wait in arrival order (see limiter.ts) */
   renderConcurrency: number;
+  /** how long a page that is the same for everyone is served from memory; 0 turns it off */
+  pageCacheTtlMs: number;
 }
+
+const PAGE_CACHE_MAX = 2_000;
 
 /**
  * Serves the React Router app: built assets from dist/web/client, and every other path through
@@ -39,6 +45,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   // page wait behind newer ones at each of its API calls. A short first-come queue keeps the
   // slowest pages close to the average under load.
   const renders = concurrencyLimit(options.renderConcurrency);
+  const cache = options.pageCacheTtlMs > 0 ? pageCache({ ttlMs: options.pageCacheTtlMs, max: PAGE_CACHE_MAX }) : null;
 
   await app.register(async (web) => {
     // Form posts to route actions reach React Router unparsed.
@@ -70,13 +77,53 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
           requestId: request.id,
         };
         // AppLoadContext is augmented to WebLoadContext inside the web app (apps/web/app/env.d.ts).
-        const response = await renders.run(() =>
-          handle(toWebRequest(request, reply), context as unknown as AppLoadContext),
-        );
-        return sendWebResponse(reply, response);
+        const render = () =>
+          renders.run(() => handle(toWebRequest(request, reply), context as unknown as AppLoadContext));
+        if (!cache || !isSharedRequest(request.method, request.headers, SESSION_COOKIE)) {
+          return sendWebResponse(reply, await render());
+        }
+        return sendShared(cache, request.url, reply, render);
       },
     });
   });
+}
+
+/** A page anyone may get: from the cache, from the render under way, or rendered and stored. */
+async function sendShared(
+  cache: PageCache,
+  key: string,
+  reply: FastifyReply,
+  render: () => Promise<Response>,
+): Promise<FastifyReply> {
+  const claim = cache.claim(key);
+  if ('page' in claim) return sendPage(cache, reply, claim.page, 'hit');
+  if ('wait' in claim) {
+    const page = await claim.wait;
+    return page ? sendPage(cache, reply, page, 'hit') : sendWebResponse(reply, await render());
+  }
+  let stored: CachedPage | null = null;
+  try {
+    const response = await render();
+    if (!isStorable(response)) return sendWebResponse(reply, response);
+    const page: CachedPage = {
+      status: response.status,
+      headers: [...response.headers].filter(([name]) => name !== 'set-cookie'),
+      body: await response.text(),
+      nonce: reply.scriptNonce,
+      expires: cache.expiresAt(),
+    };
+    if (page.body.length <= MAX_CACHED_BODY) stored = page;
+    return sendPage(cache, reply, page, 'miss');
+  } finally {
+    claim.fill(stored);
+  }
+}
+
+function sendPage(cache: PageCache, reply: FastifyReply, page: CachedPage, state: 'hit' | 'miss'): FastifyReply {
+  reply.status(page.status);
+  for (const [name, value] of page.headers) reply.header(name, value);
+  reply.header('x-page-cache', state);
+  return reply.send(cache.bodyFor(page, reply.scriptNonce));
 }
 
 function apiTransport(app: FastifyInstance, request: FastifyRequest, apiUrl: string | undefined) {

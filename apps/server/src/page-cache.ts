@@ -1,0 +1,97 @@
+/**
+ * A micro-cache for server-rendered pages. A page that is the same for everyone (a visitor's
+ * request, a public answer) is rendered once per few seconds per process, and every request
+ * for it in between gets the stored HTML with its own CSP nonce swapped in. Concurrent misses
+ * for one URL wait for the single render under way instead of rendering it again.
+ */
+
+export interface CachedPage {
+  status: number;
+  headers: [string, string][];
+  body: string;
+  /** the nonce the page was rendered with; replaced by each request's own */
+  nonce: string;
+  expires: number;
+}
+
+export type Claim =
+  | { page: CachedPage }
+  | { wait: Promise<CachedPage | null> }
+  /** this request renders; it must call `fill` with the page (or null) when done */
+  | { fill: (page: CachedPage | null) => void };
+
+export interface PageCacheOptions {
+  ttlMs: number;
+  /** pages kept at most; the least recently stored go first */
+  max: number;
+  now?: () => number;
+}
+
+/** Bodies larger than this are not kept (nothing of the store comes close). */
+export const MAX_CACHED_BODY = 2 * 1024 * 1024;
+
+export function pageCache(options: PageCacheOptions) {
+  const now = options.now ?? Date.now;
+  const pages = new Map<string, CachedPage>();
+  const filling = new Map<string, Promise<CachedPage | null>>();
+
+  return {
+    /** Synchronous, so two requests can never both decide to render the same page. */
+    claim(key: string): Claim {
+      const page = pages.get(key);
+      if (page && page.expires > now()) return { page };
+      if (page) pages.delete(key);
+      const pending = filling.get(key);
+      if (pending) return { wait: pending };
+      let settle: (page: CachedPage | null) => void = () => undefined;
+      filling.set(key, new Promise((resolve) => (settle = resolve)));
+      return {
+        fill: (filled) => {
+          filling.delete(key);
+          if (filled) {
+            pages.set(key, filled);
+            while (pages.size > options.max) pages.delete(pages.keys().next().value as string);
+          }
+          settle(filled);
+        },
+      };
+    },
+
+    /** The stored response as it should be sent for a request whose nonce is `nonce`. */
+    bodyFor(page: CachedPage, nonce: string): string {
+      return page.nonce && page.nonce !== nonce ? page.body.replaceAll(page.nonce, nonce) : page.body;
+    },
+
+    expiresAt: () => now() + options.ttlMs,
+    get size() {
+      return pages.size;
+    },
+  };
+}
+
+export type PageCache = ReturnType<typeof pageCache>;
+
+/**
+ * Whether a request may be answered from the cache: a GET without credentials. A signed-in
+ * browser's pages render fresh, so nothing personal is ever stored or shared.
+ */
+export function isSharedRequest(
+  method: string,
+  headers: Record<string, string | string[] | undefined>,
+  sessionCookie: string,
+): boolean {
+  if (method !== 'GET') return false;
+  if (headers.authorization) return false;
+  const cookie = headers.cookie;
+  const cookies = Array.isArray(cookie) ? cookie.join('; ') : (cookie ?? '');
+  return !cookies.split(';').some((part) => part.trim().startsWith(`${sessionCookie}=`));
+}
+
+/** Whether a rendered response is the same for everyone and may be stored. */
+export function isStorable(response: Response): boolean {
+  if (response.status !== 200 || !response.body) return false;
+  if (response.headers.getSetCookie().length > 0) return false;
+  if (/private|no-store|no-cache/i.test(response.headers.get('cache-control') ?? '')) return false;
+  const type = response.headers.get('content-type') ?? '';
+  return type.startsWith('text/html') || type.startsWith('text/x-script');
+}
