@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '@nomsan/db/client';
+import { sql } from '@nomsan/db/orm';
 import { seedDemoIfEmpty } from '@nomsan/demo/seed';
 import { relatedBooksService } from '@nomsan/api/modules/catalog/related.service';
 import { createServices } from '@nomsan/api/services';
@@ -93,6 +94,29 @@ const TYPICAL_QUERIES = [
   'stratigiin',
   'хөвсгөл цамхг',
 ];
+/**
+ * Titles and author names of random books of the benchmark catalogue, typed the way people do
+ * (Cyrillic, Latin, or without ө/ү): finished queries that are almost never in a cache.
+ */
+let CATALOGUE_QUERIES: string[] = [];
+async function loadCatalogueQueries(databaseUrl: string | undefined, dataDir: string | undefined): Promise<void> {
+  const handle = await openDatabase(
+    databaseUrl ? { url: databaseUrl } : { dataDir: join(dataDir as string, 'pglite') },
+  );
+  const rows = await handle.db.execute<{ title: string; author: string | null }>(sql`
+    select b.title, (select c.name from catalog_book_contributor bc join catalog_contributor c on c.id = bc.contributor_id
+      where bc.book_id = b.id and bc.role = 'author' limit 1) as author
+    from catalog_book b where b.id % 37 = 0 limit 3000`);
+  await handle.close();
+  const respell = (text: string) => {
+    const r = Math.random();
+    if (r < 0.4) return transliterate(text).replace(/-/g, ' ');
+    if (r < 0.6) return text.replace(/ө/g, 'о').replace(/ү/g, 'у');
+    return text.toLowerCase();
+  };
+  CATALOGUE_QUERIES = rows.rows.flatMap((row) => [respell(row.title), ...(row.author ? [respell(row.author)] : [])]);
+}
+
 /** a cold query: two random words, so almost none is in any cache */
 const coldQuery = () => `${typed(pick(SEARCH_WORDS))} ${typed(pick(SEARCH_WORDS))}`;
 const SEARCH_CONNECTIONS = 20;
@@ -126,6 +150,12 @@ const targets: Target[] = [
     name: 'GET /v5/discovery/search (typical query)',
     path: '/v5/discovery/search?q=tsagaan+sar',
     randomPath: () => `/v5/discovery/search?q=${encodeURIComponent(pick(TYPICAL_QUERIES))}`,
+    connections: SEARCH_CONNECTIONS,
+  },
+  {
+    name: 'GET /v5/discovery/search (cold title/author)',
+    path: '/v5/discovery/search?q=tsagaan+sar',
+    randomPath: () => `/v5/discovery/search?q=${encodeURIComponent(pick(CATALOGUE_QUERIES))}`,
     connections: SEARCH_CONNECTIONS,
   },
   {
@@ -258,6 +288,7 @@ async function main() {
     `Nomsan bench: ${titles} titles on ${adminUrl ? 'PostgreSQL' : 'PGlite'}, ${connections} connections, ${duration} s per endpoint`,
   );
   const dbEnv = await prepareDatabase();
+  await loadCatalogueQueries(dbEnv.DATABASE_URL, dbEnv.DATA_DIR);
 
   const basePort = await freePort();
   const baseline = spawnLogged(process.execPath, [join(ROOT, 'bench', 'baseline-server.mjs')], {

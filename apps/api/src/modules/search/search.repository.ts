@@ -96,19 +96,17 @@ export function searchRepository(db: Db) {
     if (plan.categoryId) matching.push(sql`category_ids @> array[${plan.categoryId}::int]`);
     const where = sql.join(matching, sql` and `);
     const inTabWhere = sql.join([...matching, typeCondition(plan.type)], sql` and `);
-    // Relevance is scored on a pool: the tab's most popular matches (an index walk when a word
-    // is common), and every title that starts with the query. Past a few hundred matches,
-    // popularity is what ranks them anyway; scoring tens of thousands of rows for twenty would
-    // cost more than all the rest.
+    // Relevance is scored on a pool: the tab's most popular matches and every title that starts
+    // with the query. Past a few hundred matches, popularity is what ranks them anyway; scoring
+    // tens of thousands of rows for twenty would cost more than all the rest.
     const pool = Math.max(RANKED_POOL, plan.offset + plan.limit);
     const page =
       plan.sort === 'relevance'
         ? sql`
           select d.kind, d.item_id from (
-            (select kind, item_id from search_document where ${inTabWhere}
-              order by popularity desc, kind, item_id limit ${pool})
+            (select kind, item_id from tab order by popularity desc, kind, item_id limit ${pool})
             union
-            (select kind, item_id from search_document where ${inTabWhere} and title_key like ${plan.phrase} || '%')
+            (select kind, item_id from tab where title_key like ${plan.phrase} || '%')
           ) p
           join search_document d on d.kind = p.kind and d.item_id = p.item_id
           order by ts_rank(${WEIGHTS}, d.head, ${match}) + 0.5 * ts_rank(${WEIGHTS}, d.head, ${exact})
@@ -116,15 +114,25 @@ export function searchRepository(db: Db) {
                    when d.title_key like ${plan.phrase} || '%' then 0.4 else 0 end
             + 0.05 * d.popularity desc, d.popularity desc, d.kind, d.item_id
           limit ${plan.limit} offset ${plan.offset}`
-        : sql`select kind, item_id from search_document where ${inTabWhere}
-            order by ${orderBy(plan.sort)} limit ${plan.limit} offset ${plan.offset}`;
+        : sql`select kind, item_id from tab order by ${orderBy(plan.sort)} limit ${plan.limit} offset ${plan.offset}`;
+    // The matching rows are read once (one pass over the GIN indexes) and counted, pooled and
+    // paged from there. Without counts (suggestions), the pool comes straight from the table,
+    // where a common word lets PostgreSQL walk the popularity index instead.
+    const source = plan.counts
+      ? sql`m as materialized (
+          select kind, item_id, has_audio, has_ebook, popularity, published_at, title_key
+          from search_document where ${where}),
+        tab as (select * from m where ${typeCondition(plan.type)})`
+      : sql`tab as (select kind, item_id, popularity, published_at, title_key
+          from search_document where ${inTabWhere})`;
     const tabCounts = sql`(select json_build_object(
           'all', count(*),
           'audiobook', count(*) filter (where kind = 'book' and has_audio),
           'ebook', count(*) filter (where kind = 'book' and has_ebook),
           'episode', count(*) filter (where kind = 'episode'),
-          'summary', count(*) filter (where kind = 'summary')) from search_document where ${where})`;
+          'summary', count(*) filter (where kind = 'summary')) from m)`;
     const rows = await db.execute<{ counts: Record<SearchType, number> | null; hits: Hit[] | null }>(sql`
+      with ${source}
       select ${plan.counts ? tabCounts : sql`null`} as counts,
         (select json_agg(json_build_object('kind', kind, 'itemId', item_id)) from (${page}) page) as hits
     `);
