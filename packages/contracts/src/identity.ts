@@ -326,7 +326,4 @@ export const passwordChangeResponse = envelope(
 // ---------------------------------------------------------------------------------------------
 // Cookies and headers (the names the web app and the API agree on)
 
-export const SESSION_COOKIE = 'nomsan_session';
-/** readable by the page's scripts; echoed in CSRF_HEADER by clients that send no Origin */
-export const CSRF_COOKIE = 'nomsan_csrf';
-export const CSRF_HEADER = 'x-csrf-token';
+export { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from './cookies';

@@ -1,10 +1,8 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { isApiError } from '@nomsan/contracts/client';
-import { CSRF_COOKIE } from '@nomsan/contracts/identity';
+import { CSRF_COOKIE } from '@nomsan/contracts/cookies';
 import { mn } from '@nomsan/contracts/messages';
 import { storedUser, useAuth } from '~/lib/auth-store';
-import { browserApi } from '~/lib/browser-api';
 import { toast } from '~/lib/toasts';
 
 /**
@@ -32,14 +30,16 @@ export function useSessionSync(): void {
     }
     const startedAt = useAuth.getState().version;
     let current = true;
-    browserApi()
-      .currentUser({ likes: false })
+    // The API client (and its schemas) load only for a browser that has a session, after the
+    // page is up: visitors never download them, and nobody waits for them to see the page.
+    void import('~/lib/browser-api')
+      .then(({ browserApi }) => browserApi().currentUser({ likes: false }))
       .then((user) => {
         if (current && useAuth.getState().version === startedAt) useAuth.getState().setUser(user);
       })
       .catch((error: unknown) => {
         if (!current || useAuth.getState().version !== startedAt) return;
-        if (!isApiError(error) || error.status !== 401) return;
+        if (!isUnauthorized(error)) return;
         const wasSignedIn = useAuth.getState().loggedIn;
         useAuth.getState().clear();
         if (wasSignedIn) toast.info(mn.account.sessionEnded);
@@ -48,6 +48,11 @@ export function useSessionSync(): void {
       current = false;
     };
   }, [key]);
+}
+
+/** an ApiError with status 401 (checked by shape: the client module is loaded lazily) */
+function isUnauthorized(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 401;
 }
 
 function hasSessionCookie(): boolean {

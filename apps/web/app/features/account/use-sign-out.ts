@@ -2,8 +2,6 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { mn } from '@nomsan/contracts/messages';
 import { useAuth } from '~/lib/auth-store';
-import { browserApi } from '~/lib/browser-api';
-import { failureOf } from '~/lib/form';
 import { toast } from '~/lib/toasts';
 
 /**
@@ -17,6 +15,8 @@ export function useSignOut() {
 
   async function signOut() {
     setPending(true);
+    // loaded on demand: the header of every page need not carry the API client
+    const [{ browserApi }, { failureOf }] = await Promise.all([import('~/lib/browser-api'), import('~/lib/form')]);
     try {
       await browserApi().logout();
     } catch (error) {
