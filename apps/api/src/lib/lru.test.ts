@@ -28,3 +28,34 @@ describe('lruCache', () => {
     expect(await cache.get('x', async () => 'ok')).toBe('ok');
   });
 });
+
+describe('lruCache.getMany', () => {
+  it('loads only the missing keys, in one batch, and leaves out keys that do not exist', async () => {
+    const cache = lruCache<number, string>({ max: 10, ttlMs: 1000 });
+    const batches: number[][] = [];
+    const load = async (missing: number[]) => {
+      batches.push(missing);
+      return new Map(missing.filter((n) => n !== 99).map((n) => [n, `v${n}`]));
+    };
+    expect([...(await cache.getMany([1, 2, 99], load))]).toEqual([
+      [1, 'v1'],
+      [2, 'v2'],
+    ]);
+    expect([...(await cache.getMany([2, 3, 1], load))].map(([k]) => k)).toEqual([2, 3, 1]);
+    expect(batches).toEqual([[1, 2, 99], [3]]);
+  });
+
+  it('shares a batch under way with a concurrent caller', async () => {
+    const cache = lruCache<number, string>({ max: 10, ttlMs: 1000 });
+    let calls = 0;
+    const load = async (missing: number[]) => {
+      calls += 1;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return new Map(missing.map((n) => [n, `v${n}`]));
+    };
+    const [a, b] = await Promise.all([cache.getMany([1, 2], load), cache.getMany([2, 1], load)]);
+    expect(calls).toBe(1);
+    expect(a.get(2)).toBe('v2');
+    expect(b.get(1)).toBe('v1');
+  });
+});

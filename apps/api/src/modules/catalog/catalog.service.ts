@@ -60,9 +60,17 @@ export function catalogService(context: ApiContext, podcasts: PodcastsService, c
     return cards.books(await repository.books(filter, order, limit));
   }
 
+  // Cards by id (search results, related books, topics) repeat across requests: each process
+  // keeps recent ones for a minute, like book details, and loads the rest in one batch.
+  const cardsById = lruCache<number, BookCard>({ max: 20_000, ttlMs: DETAIL_TTL_MS });
+
   async function bookCardsByIds(ids: number[]): Promise<BookCard[]> {
     if (ids.length === 0) return [];
-    return inOrderOf(ids, await cards.books(await repository.books({ ids }, 'popular', ids.length)));
+    const found = await cardsById.getMany(ids, async (missing) => {
+      const loaded = await cards.books(await repository.books({ ids: missing }, 'popular', missing.length));
+      return new Map(loaded.map((card) => [card.id, card]));
+    });
+    return ids.flatMap((id) => found.get(id) ?? []);
   }
 
   async function summaryCardsByIds(ids: number[]): Promise<SummaryCard[]> {
