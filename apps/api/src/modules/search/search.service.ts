@@ -18,7 +18,8 @@ import type { CatalogService } from '../catalog/catalog.service';
 import type { PodcastsService } from '../podcasts/podcasts.service';
 import { buildSearchIndex } from './indexer';
 import { queryLog, type QueryLog } from './query-log';
-import { queryWords, tsQueries, typoTerms, typoVariants, type QueryWords } from './query-plan';
+import { deletionVariants } from './fold';
+import { queryWords, tsQueries, TYPO_FROM, typoTerms, typoVariants, type QueryWords } from './query-plan';
 import { inTab, searchRepository, type Hit, type MatchPlan } from './search.repository';
 
 export const SEARCH_INDEX_JOB = 'search.reindex';
@@ -32,6 +33,7 @@ const POPULAR_CANDIDATES = 50;
 const TOP_SEARCHES_TAKE = 10;
 const LISTS_TTL_MS = 60_000;
 const RESULTS_TTL_MS = 30_000;
+const NEIGHBOURS_TTL_MS = 10 * 60_000;
 /** how many closest titles the trigram fallback offers */
 const SIMILAR_TAKE = 40;
 
@@ -55,13 +57,29 @@ export function searchService(context: ApiContext, deps: SearchDependencies) {
   const suggestions = lruCache<string, SearchHit[]>({ max: 5_000, ttlMs: RESULTS_TTL_MS });
   const pages = lruCache<string, { data: SearchHit[]; counts: SearchCounts }>({ max: 5_000, ttlMs: RESULTS_TTL_MS });
 
+  // The dictionary changes only with the index: each word's one-edit neighbours are looked up once.
+  const neighbours = lruCache<string, { term: string }[]>({ max: 20_000, ttlMs: NEIGHBOURS_TTL_MS });
+  async function termsNear(queryWords: string[]): Promise<{ term: string }[]> {
+    const long = queryWords.filter((word) => word.length >= TYPO_FROM);
+    const found = await neighbours.getMany(long, async (missing) => {
+      const rows = await repository.termsNear(typoVariants(missing));
+      return new Map(
+        missing.map((word) => {
+          const variants = new Set(deletionVariants(word));
+          return [word, rows.filter((row) => variants.has(row.variant))];
+        }),
+      );
+    });
+    return [...found.values()].flat();
+  }
+
   /** The page of hits and the tab counts: every word required, then any word, then trigrams. */
   async function find(
     words: QueryWords,
     options: Omit<MatchPlan, 'match' | 'exact' | 'phrase' | 'bodyMatch'> & { body: boolean },
   ) {
     const { body, ...rest } = options;
-    const typos = typoTerms(words.words, await repository.termsNear(typoVariants(words.words)));
+    const typos = typoTerms(words.words, await termsNear(words.words));
     const all = { ...tsQueries(words, typos, '&', { body }), phrase: words.phrase, ...rest };
     const found = await repository.search(all);
     if (found.counts.all > 0) return found;
@@ -212,6 +230,7 @@ export function searchService(context: ApiContext, deps: SearchDependencies) {
       await repository.replaceIndex(index.documents, index.terms, index.variants);
       suggestions.clear();
       pages.clear();
+      neighbours.clear();
       return {
         documents: index.documents.length,
         terms: index.terms.size,
