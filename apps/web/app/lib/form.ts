@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type RefObject } from 'react';
 import type { z } from 'zod';
 import { isApiError } from '@nomsan/contracts/client';
 import { mn } from '@nomsan/contracts/messages';
@@ -144,6 +144,42 @@ function pick<K extends string>(
     if (name && mapped[name] === undefined) mapped[name] = message;
   }
   return mapped;
+}
+
+type FormFields<K extends string> = ReturnType<typeof useFormFields<K>>;
+
+/**
+ * A form sent from the browser (sign-in and code flows, whose answer sets the session cookie):
+ * checks every field first, then runs `send`; a failure shows the API's summary above the form
+ * and its field messages under their inputs, and the form is usable again. On success `send`
+ * navigates away, so the button stays busy.
+ */
+export function useBrowserSubmit<K extends string>(
+  form: FormFields<K>,
+  formRef: RefObject<HTMLFormElement | null>,
+  aliases: Partial<Record<string, K>> = {},
+) {
+  const [pending, setPending] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+
+  function submit(send: () => Promise<void>) {
+    return async (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      setMessage(null);
+      if (!form.validate(formRef.current)) return;
+      setPending(true);
+      try {
+        await send();
+      } catch (error) {
+        const failure = failureOf(error);
+        setMessage(summaryOf(failure));
+        form.showServerErrors(failure.fields, formRef.current, aliases);
+        setPending(false);
+      }
+    };
+  }
+
+  return { pending, message, submit };
 }
 
 /** Runs `handle` once for each new answer of a route action or fetcher (not on re-renders). */

@@ -1,9 +1,9 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { phone } from '@nomsan/contracts/identity';
 import { mn } from '@nomsan/contracts/messages';
 import { browserApi } from '~/lib/browser-api';
-import { checkWith, failureOf, summaryOf, useFormFields } from '~/lib/form';
+import { checkWith, useBrowserSubmit, useFormFields } from '~/lib/form';
 import { withPrev } from '~/lib/return-path';
 import { FormMessage, SubmitButton, TextField } from '~/ui/form';
 import { contactAliases, contactBody, contactCheck } from './fields';
@@ -29,31 +29,19 @@ export function CodeRequestForm({
   const formRef = useRef<HTMLFormElement>(null);
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
-  const [pending, setPending] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
   const byPhone = accepts === 'phone';
   const form = useFormFields({ contact: byPhone ? checkWith(phone) : contactCheck }, { contact: '' });
+  const { pending, message, submit } = useBrowserSubmit(form, formRef, contactAliases);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setMessage(null);
-    if (!form.validate(formRef.current)) return;
-    setPending(true);
+  const send = submit(async () => {
     const to = byPhone ? { phone: phone.parse(form.values.contact) } : contactBody(form.values.contact);
-    try {
-      const challenge = await browserApi().sendOtp({ purpose, ...to });
-      const flow: CodeFlow = { purpose, challenge, to, from: `${pathname}${search}` };
-      void navigate(withPrev(CODE_STEP_PATH, prev), { state: { flow } });
-    } catch (error) {
-      const failure = failureOf(error);
-      setMessage(summaryOf(failure));
-      form.showServerErrors(failure.fields, formRef.current, contactAliases);
-      setPending(false);
-    }
-  }
+    const challenge = await browserApi().sendOtp({ purpose, ...to });
+    const flow: CodeFlow = { purpose, challenge, to, from: `${pathname}${search}` };
+    void navigate(withPrev(CODE_STEP_PATH, prev), { state: { flow } });
+  });
 
   return (
-    <form ref={formRef} method="post" noValidate onSubmit={submit} className="space-y-4">
+    <form ref={formRef} method="post" noValidate onSubmit={send} className="space-y-4">
       {message ? <FormMessage>{message}</FormMessage> : null}
       {byPhone ? (
         <TextField

@@ -4,7 +4,7 @@ import { otpCode, password, personName } from '@nomsan/contracts/identity';
 import { mn } from '@nomsan/contracts/messages';
 import { browserApi } from '~/lib/browser-api';
 import { CLIENT_ID, deviceUuid } from '~/lib/device';
-import { checkWith, failureOf, summaryOf, useFormFields } from '~/lib/form';
+import { checkWith, failureOf, summaryOf, useBrowserSubmit, useFormFields } from '~/lib/form';
 import { withPrev } from '~/lib/return-path';
 import { toast } from '~/lib/toasts';
 import { buttonClass } from '~/ui/buttons';
@@ -192,38 +192,26 @@ function ResendCode({ flow, onResent }: { flow: CodeFlow; onResent: (flow: CodeF
 function RegisterDetails({ token, prev }: { token: string; prev: string }) {
   const formRef = useRef<HTMLFormElement>(null);
   const finish = useFinishSignIn();
-  const [pending, setPending] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
   const form = useFormFields(
     { name: checkWith(personName), password: checkWith(password, { optional: true }) },
     { name: '', password: '' },
   );
+  const { pending, message, submit } = useBrowserSubmit(form, formRef);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setMessage(null);
-    if (!form.validate(formRef.current)) return;
-    setPending(true);
-    try {
-      const session = await browserApi().register(
-        {
-          verification_token: token,
-          name: form.values.name.trim(),
-          ...(form.values.password ? { password: form.values.password } : {}),
-        },
-        { deviceUuid: deviceUuid(), clientId: CLIENT_ID },
-      );
-      finish(session.user, prev);
-    } catch (error) {
-      const failure = failureOf(error);
-      setMessage(summaryOf(failure));
-      form.showServerErrors(failure.fields, formRef.current);
-      setPending(false);
-    }
-  }
+  const send = submit(async () => {
+    const session = await browserApi().register(
+      {
+        verification_token: token,
+        name: form.values.name.trim(),
+        ...(form.values.password ? { password: form.values.password } : {}),
+      },
+      { deviceUuid: deviceUuid(), clientId: CLIENT_ID },
+    );
+    finish(session.user, prev);
+  });
 
   return (
-    <form ref={formRef} method="post" noValidate onSubmit={submit} className="space-y-4">
+    <form ref={formRef} method="post" noValidate onSubmit={send} className="space-y-4">
       {message ? <FormMessage>{message}</FormMessage> : null}
       <TextField label={t.nameLabel} type="text" autoComplete="name" autoFocus {...form.field('name')} />
       <PasswordField
@@ -242,28 +230,16 @@ function RegisterDetails({ token, prev }: { token: string; prev: string }) {
 function NewPassword({ token, prev }: { token: string; prev: string }) {
   const formRef = useRef<HTMLFormElement>(null);
   const finish = useFinishSignIn();
-  const [pending, setPending] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
   const form = useFormFields({ password: checkWith(password) }, { password: '' });
+  const { pending, message, submit } = useBrowserSubmit(form, formRef);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setMessage(null);
-    if (!form.validate(formRef.current)) return;
-    setPending(true);
-    try {
-      const session = await browserApi().resetPassword({ verification_token: token, password: form.values.password });
-      finish(session.user, prev, t.passwordReset);
-    } catch (error) {
-      const failure = failureOf(error);
-      setMessage(summaryOf(failure));
-      form.showServerErrors(failure.fields, formRef.current);
-      setPending(false);
-    }
-  }
+  const send = submit(async () => {
+    const session = await browserApi().resetPassword({ verification_token: token, password: form.values.password });
+    finish(session.user, prev, t.passwordReset);
+  });
 
   return (
-    <form ref={formRef} method="post" noValidate onSubmit={submit} className="space-y-4">
+    <form ref={formRef} method="post" noValidate onSubmit={send} className="space-y-4">
       {message ? <FormMessage>{message}</FormMessage> : null}
       <PasswordField
         label={t.newPasswordLabel}

@@ -1,8 +1,8 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import { mn } from '@nomsan/contracts/messages';
 import { browserApi } from '~/lib/browser-api';
-import { failureOf, summaryOf, useFormFields } from '~/lib/form';
+import { useBrowserSubmit, useFormFields } from '~/lib/form';
 import { withPrev } from '~/lib/return-path';
 import { FormMessage, PasswordField, SubmitButton, TextField } from '~/ui/form';
 import { textLinkClass } from './auth-card';
@@ -15,8 +15,6 @@ const t = mn.authPages;
 export function PasswordSignIn({ prev }: { prev: string }) {
   const formRef = useRef<HTMLFormElement>(null);
   const finish = useFinishSignIn();
-  const [pending, setPending] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
   const form = useFormFields(
     {
       contact: contactCheck,
@@ -24,28 +22,18 @@ export function PasswordSignIn({ prev }: { prev: string }) {
     },
     { contact: '', password: '' },
   );
+  const { pending, message, submit } = useBrowserSubmit(form, formRef, contactAliases);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setMessage(null);
-    if (!form.validate(formRef.current)) return;
-    setPending(true);
-    try {
-      const session = await browserApi().login({
-        login: loginValue(form.values.contact),
-        password: form.values.password,
-      });
-      finish(session.user, prev);
-    } catch (error) {
-      const failure = failureOf(error);
-      setMessage(summaryOf(failure));
-      form.showServerErrors(failure.fields, formRef.current, contactAliases);
-      setPending(false);
-    }
-  }
+  const send = submit(async () => {
+    const session = await browserApi().login({
+      login: loginValue(form.values.contact),
+      password: form.values.password,
+    });
+    finish(session.user, prev);
+  });
 
   return (
-    <form ref={formRef} method="post" noValidate onSubmit={submit} className="space-y-4">
+    <form ref={formRef} method="post" noValidate onSubmit={send} className="space-y-4">
       {message ? <FormMessage>{message}</FormMessage> : null}
       <TextField
         label={t.loginLabel}
