@@ -7,7 +7,7 @@ import { optional, required } from '~/lib/loaders.server';
 import { baseUrlFrom, pageMeta } from '~/lib/meta';
 import { breadcrumbJsonLd } from '~/lib/structured-data';
 import { Breadcrumbs } from '~/ui/breadcrumbs';
-import { Cover } from '~/ui/cover';
+import { HeroCover } from '~/ui/hero-cover';
 import { JsonLd } from '~/ui/json-ld';
 import type { Route } from './+types/podcast-episode';
 
@@ -46,15 +46,9 @@ export default function PodcastEpisode({ loaderData, matches }: Route.ComponentP
     <div className="mx-auto max-w-screen-lg px-4 pt-4 pb-12 lg:px-6">
       <JsonLd data={breadcrumbJsonLd(crumbs, baseUrlFrom(matches))} />
       <Breadcrumbs crumbs={crumbs} />
-      <article className="mt-6 flex flex-col gap-6 sm:flex-row sm:items-start sm:gap-8">
-        <div className="w-40 shrink-0 overflow-hidden rounded-2xl shadow-lg ring-1 ring-black/5 sm:w-48">
-          <Cover
-            image={episode.cover}
-            alt={mn.book.coverAlt(series.title)}
-            sizes="192px"
-            priority
-            className="aspect-square w-full object-cover"
-          />
+      <article className="mt-6 flex flex-col gap-6 md:flex-row md:items-start md:gap-8">
+        <div className="md:w-56 md:shrink-0">
+          <HeroCover image={episode.cover} title={series.title} shape="square" />
         </div>
         <div className="min-w-0 flex-1">
           <Link to={href.podcast(series.slug)} className="text-sm font-semibold text-brand hover:underline">

@@ -1,19 +1,13 @@
 import { mn } from '@nomsan/contracts/messages';
 import type { PodcastSeriesDetail } from '@nomsan/contracts/podcasts';
-import { Cover } from '~/ui/cover';
+import { HeroCover } from '~/ui/hero-cover';
 
 /** The head of a podcast's page: square cover, title, host, number of episodes, description. */
 export function SeriesHeader({ series }: { series: PodcastSeriesDetail }) {
   return (
-    <header className="flex flex-col gap-5 sm:flex-row sm:items-start sm:gap-8">
-      <div className="w-40 shrink-0 overflow-hidden rounded-2xl shadow-lg ring-1 ring-black/5 sm:w-48">
-        <Cover
-          image={series.cover}
-          alt={mn.book.coverAlt(series.title)}
-          sizes="192px"
-          priority
-          className="aspect-square w-full object-cover"
-        />
+    <header className="flex flex-col gap-5 md:flex-row md:items-start md:gap-8">
+      <div className="md:w-56 md:shrink-0">
+        <HeroCover image={series.cover} title={series.title} shape="square" />
       </div>
       <div className="min-w-0 flex-1">
         <p className="text-sm font-semibold text-brand">{mn.podcast.kind}</p>
