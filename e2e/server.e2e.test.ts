@@ -49,6 +49,12 @@ describe('the server process', () => {
     expect(nonceOf(first)).not.toBe(nonceOf(second));
     const signedIn = await visit({ cookie: 'nomsan_session=whatever' });
     expect(signedIn.headers.get('x-page-cache')).toBeNull();
+    // every search must reach the API's log, so the search page is never stored
+    for (let i = 0; i < 2; i++) {
+      const search = await fetch(`${base}/search?q=cache-check`);
+      expect(search.headers.get('x-page-cache')).toBeNull();
+      expect(search.headers.get('cache-control')).toBe('no-store');
+    }
   });
 
   it('refuses a second server on the same data directory, and the first keeps serving', async () => {

@@ -34,6 +34,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
+// Every search is recorded by the API, so this page is never served from a cache.
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
+
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const q = loaderData?.q;
   return pageMeta({
