@@ -83,12 +83,13 @@ export const podcastCard = z.object({
 });
 export type PodcastCard = z.infer<typeof podcastCard>;
 
-export const shelfItem = z.discriminatedUnion('type', [
+/** A book card narrowed to each of its two types, for lists that mix books with other items. */
+export const typedBookCards = [
   bookCard.extend({ type: z.literal('book') }),
   bookCard.extend({ type: z.literal('english_book') }),
-  summaryCard,
-  podcastCard,
-]);
+] as const;
+
+export const shelfItem = z.discriminatedUnion('type', [...typedBookCards, summaryCard, podcastCard]);
 export type ShelfItem = z.infer<typeof shelfItem>;
 
 export const shelf = z.object({

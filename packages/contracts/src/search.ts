@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bookCard, image, summaryCard } from './catalog';
+import { image, summaryCard, typedBookCards } from './catalog';
 import { envelope } from './http';
 import { mn } from './messages';
 
@@ -45,12 +45,7 @@ export const episodeCard = z.object({
 });
 export type EpisodeCard = z.infer<typeof episodeCard>;
 
-export const searchHit = z.discriminatedUnion('type', [
-  bookCard.extend({ type: z.literal('book') }),
-  bookCard.extend({ type: z.literal('english_book') }),
-  summaryCard,
-  episodeCard,
-]);
+export const searchHit = z.discriminatedUnion('type', [...typedBookCards, summaryCard, episodeCard]);
 export type SearchHit = z.infer<typeof searchHit>;
 
 /** How many results each tab of the search page has, for the same query and filters. */
