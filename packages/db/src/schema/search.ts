@@ -55,14 +55,11 @@ export const searchDocument = pgTable(
 );
 
 /** Every distinct folded word of the documents, with how many documents hold it. */
-export const searchTerm = pgTable(
-  'search_term',
-  {
-    term: text('term').primaryKey(),
-    docs: integer('docs').notNull(),
-  },
-  (t) => [index('search_term_prefix_idx').on(t.term.op('text_pattern_ops'))],
-);
+export const searchTerm = pgTable('search_term', {
+  term: text('term').primaryKey(),
+  /** typo candidates are tried commonest first */
+  docs: integer('docs').notNull(),
+});
 
 /**
  * The term and each of its one-letter deletions (a symmetric-delete dictionary): a query word

@@ -16,7 +16,7 @@ export interface QueryWords {
   /** the folded query */
   phrase: string;
   words: string[];
-  /** the last word is still being typed (no space after it), so it is matched as a prefix */
+  /** the last word may still be being typed (two letters or more), so it is matched as a prefix */
   lastIsPrefix: boolean;
 }
 
@@ -34,7 +34,7 @@ export function typoVariants(words: string[]): string[] {
 
 /**
  * Which dictionary terms each word may have been meant as: the candidates that the deletion
- * index found, kept only when truly one edit away, the most likely first.
+ * index found (commonest first), kept only when truly one edit away.
  */
 export function typoTerms(words: string[], near: { term: string }[]): Map<string, string[]> {
   const terms = [...new Set(near.map((n) => n.term))];

@@ -1,5 +1,5 @@
 import type { Db } from '@nomsan/db/client';
-import { and, count, desc, gte, inArray, lt, sql, type SQL } from '@nomsan/db/orm';
+import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from '@nomsan/db/orm';
 import { searchDocument, searchQueryLog, searchTerm, searchTermVariant } from '@nomsan/db/schema/search';
 import type { SearchSort, SearchType } from '@nomsan/contracts/search';
 
@@ -167,13 +167,15 @@ export function searchRepository(db: Db) {
       });
     },
 
-    /** dictionary terms one deletion away from any of the variants (typo candidates) */
-    async termsNear(variants: string[]): Promise<{ variant: string; term: string }[]> {
+    /** dictionary terms one deletion away from any of the variants (typo candidates), commonest first */
+    async termsNear(variants: string[]): Promise<{ variant: string; term: string; docs: number }[]> {
       if (variants.length === 0) return [];
       return db
-        .select({ variant: searchTermVariant.variant, term: searchTermVariant.term })
+        .select({ variant: searchTermVariant.variant, term: searchTermVariant.term, docs: searchTerm.docs })
         .from(searchTermVariant)
-        .where(inArray(searchTermVariant.variant, variants));
+        .innerJoin(searchTerm, eq(searchTerm.term, searchTermVariant.term))
+        .where(inArray(searchTermVariant.variant, variants))
+        .orderBy(desc(searchTerm.docs), searchTermVariant.term);
     },
 
     async isEmpty(): Promise<boolean> {
