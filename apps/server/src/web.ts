@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import { createApiClient, type Fetch } from '@nomsan/contracts/client';
-import { SESSION_COOKIE } from '@nomsan/contracts/identity';
+import { SESSION_COOKIE } from '@nomsan/contracts/cookies';
 import { concurrencyLimit } from './limiter';
 import { isSharedRequest, isStorable, MAX_CACHED_BODY, pageCache, type CachedPage, type PageCache } from './page-cache';
 import type { PublicConfig, WebLoadContext } from '@nomsan/contracts/web-context';
