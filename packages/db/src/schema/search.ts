@@ -36,9 +36,11 @@ export const searchDocument = pgTable(
       .default(sql`'{}'::integer[]`),
     /** the folded title, for the "title starts with the query" boost */
     titleKey: text('title_key').notNull(),
-    /** title (A), people (B), series, publisher, categories and tags (C): small, used for ranking */
+    /** title (A), people (B), series, publisher, categories and tags (C): ranks, never matched */
     head: tsvector('head').notNull(),
-    /** the description: matched, never ranked */
+    /** the words of the head and their prefixes as lexemes of their own (see query-plan.ts): matched */
+    terms: tsvector('terms').notNull(),
+    /** the description's words, and the prefixes of its long words: matched, never ranked */
     body: tsvector('body').notNull(),
     /** 0..1, log-scaled from the item's own popularity; breaks ties */
     popularity: real('popularity').notNull().default(0),
@@ -46,9 +48,11 @@ export const searchDocument = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.kind, t.itemId] }),
-    index('search_document_head_idx').using('gin', t.head),
+    index('search_document_terms_idx').using('gin', t.terms),
     index('search_document_body_idx').using('gin', t.body),
     index('search_document_title_trgm_idx').using('gin', t.titleKey.op('gin_trgm_ops')),
+    // titles that start with the query: a range scan, and estimates the planner can trust
+    index('search_document_title_prefix_idx').on(t.titleKey.op('text_pattern_ops')),
     // common words match most documents: walking this order finds the most popular fast
     index('search_document_popularity_idx').on(t.popularity.desc().nullsFirst(), t.kind, t.itemId),
   ],

@@ -16,6 +16,10 @@ describe('fold', () => {
     expect(fold('Өндөр')).toBe(fold('ondor'));
     expect(fold('Үүр')).toBe(fold('уур'));
     expect(fold('ёс')).toBe(fold('ес'));
+    // ё is typed "yo" in Latin letters
+    expect(fold('Хоёр')).toBe(fold('khoyor'));
+    expect(fold('Соёл')).toBe(fold('soyol'));
+    expect(fold('Хён')).toBe(fold('khyon'));
     expect(fold('Хийморь')).toBe(fold('hiimori'));
   });
 

@@ -2,7 +2,8 @@
  * Folding: the one spelling that documents and queries are both reduced to, so Mongolian
  * Cyrillic and the many ways of typing it in Latin letters meet.
  *
- * 1. Lower case; accents dropped (ö → o, and й → и, ё → е by decomposition).
+ * 1. Lower case; accents dropped (ö → o, and й → и, ё → е by decomposition; "yo", how ё is
+ *    typed in Latin, becomes e too).
  * 2. Cyrillic to Latin, one letter at a time (ц → ts, ч → ch, ш → sh, х → h, ж → j, ь → i).
  * 3. The same Latin rewriting for both sides: kh and x → h; ts and tc → c; ch → q; sh → w;
  *    zh → j; y → i (ы, й, я = ia, ю = iu); ie → e (е typed as "e" or "ye").
@@ -66,6 +67,8 @@ const LATIN_RULES: [RegExp, string][] = [
   [/sh/g, 'w'],
   [/zh/g, 'j'],
   [/dz/g, 'z'],
+  // ё is typed "yo" (хоёр = khoyor, Хён = Khyon) and folds to e, like е
+  [/yo/g, 'e'],
   [/y/g, 'i'],
   [/ie/g, 'e'],
   [/[ou]/g, 'u'],

@@ -9,6 +9,33 @@ export const TYPO_FROM = 5;
 /** Descriptions are searched only when every word is at least this long. */
 const BODY_FROM = 3;
 const MAX_TYPO_TERMS = 8;
+/** Indexed prefixes stop at this length; a longer query word is matched on its first letters. */
+const MAX_PREFIX = 10;
+/** Marks an indexed prefix, so 'nuc*' (a word beginning with nuc) never passes for the word 'nuc'. */
+const PREFIX_MARK = '*';
+
+/**
+ * The prefixes of a word that the index stores as lexemes of their own: from `from` letters up
+ * to one short of the word (the word itself is indexed as is), at most MAX_PREFIX letters.
+ * A prefix is then found by an exact index lookup, which PostgreSQL's GIN can intersect with
+ * the other words' lists cheaply, where a `:*` partial match must first collect every
+ * document of every word that begins so.
+ */
+export function indexedPrefixes(word: string, from: number): string[] {
+  const prefixes: string[] = [];
+  for (let length = from; length < word.length && length <= MAX_PREFIX; length++) {
+    prefixes.push(word.slice(0, length) + PREFIX_MARK);
+  }
+  return prefixes;
+}
+
+/** The lexeme that finds the words a query word begins (the word itself excluded). */
+const prefixLexeme = (word: string) => word.slice(0, MAX_PREFIX) + PREFIX_MARK;
+
+/** Titles and names get prefixes from the first letter (search-as-you-type)... */
+export const HEAD_PREFIX_FROM = 1;
+/** ...descriptions only from TYPO_FROM letters, the only prefixes a query looks for there. */
+export const BODY_PREFIX_FROM = TYPO_FROM;
 
 export interface QueryWords {
   /** the query as shown back and logged: trimmed, single-spaced, lower-case */
@@ -50,9 +77,10 @@ export function typoTerms(words: string[], near: { term: string }[]): Map<string
 }
 
 /**
- * The tsquery texts for a query. Words are [a-z0-9] after folding, so they cannot carry
- * tsquery syntax. Each word matches itself, its typo candidates, and, when long enough or
- * still being typed, anything it begins.
+ * The tsquery texts for a query (tsquery syntax, taken as is: no dictionary). Words are
+ * [a-z0-9] after folding, so they cannot carry tsquery syntax of their own. Each word matches
+ * itself, its typo candidates, and, when long enough or still being typed, anything it begins
+ * (through the indexed prefix lexemes).
  */
 export function tsQueries(
   query: QueryWords,
@@ -61,18 +89,23 @@ export function tsQueries(
   options: { body: boolean },
 ) {
   const { words, lastIsPrefix } = query;
-  const term = (word: string, prefix: boolean) => {
-    const forms = [word, ...(typos.get(word) ?? [])].map((form) => (prefix ? `${form}:*` : form));
-    return forms.length === 1 ? (forms[0] as string) : `(${forms.join(' | ')})`;
-  };
-  const match = words.map((word, i) =>
-    term(word, word.length >= PREFIX_FROM || (i === words.length - 1 && lastIsPrefix)),
+  const prefixAt = (word: string, i: number) => word.length >= PREFIX_FROM || (i === words.length - 1 && lastIsPrefix);
+  const alternatives = (forms: string[]) => (forms.length === 1 ? (forms[0] as string) : `(${forms.join(' | ')})`);
+  const formsOf = (word: string) => [word, ...(typos.get(word) ?? [])];
+  // against `terms`: the word, or (as a prefix) the lexeme that stands for its longer words
+  const term = (word: string, prefix: boolean) =>
+    alternatives(formsOf(word).flatMap((form) => (prefix ? [`'${form}'`, `'${prefixLexeme(form)}'`] : [`'${form}'`])));
+  const match = words.map((word, i) => term(word, prefixAt(word, i)));
+  // the same in PostgreSQL's prefix syntax, which ts_rank understands on the head
+  const rank = words.map((word, i) =>
+    alternatives(formsOf(word).map((form) => (prefixAt(word, i) ? `'${form}':*` : `'${form}'`))),
   );
   // Descriptions are searched for whole words: a few letters match half of every text.
   const inBody = options.body && joiner === '&' && words.every((word) => word.length >= BODY_FROM);
   return {
     match: match.join(` ${joiner} `),
-    exact: words.join(` ${joiner} `),
-    bodyMatch: inBody ? words.map((word) => term(word, word.length >= TYPO_FROM)).join(' & ') : null,
+    rank: rank.join(` ${joiner} `),
+    exact: words.map((word) => `'${word}'`).join(` ${joiner} `),
+    bodyMatch: inBody ? words.map((word) => term(word, word.length >= BODY_PREFIX_FROM)).join(' & ') : null,
   };
 }

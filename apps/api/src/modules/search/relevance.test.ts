@@ -68,6 +68,9 @@ const cases: [string, Expect][] = [
   ['byatskhan botgo', { title: 'Бяцхан ботгоны аялал' }],
   ['miniy nutag', { title: 'Миний нутаг' }],
   ['nuruuny emchilgee', { title: 'Нурууны эмчилгээ' }],
+  // ё typed as "yo"
+  ['buteemjiin arvan khoyor zarchim', { title: 'Бүтээмжийн арван хоёр зарчим' }],
+  ['fyodor dostoevskii', { contributor: 'Фёдор Достоевский' }],
   // English books
   ['the silent mountain', { title: 'The Silent Mountain' }],
   ['silent mountain', { title: 'The Silent Mountain' }],

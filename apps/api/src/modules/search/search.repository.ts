@@ -2,6 +2,7 @@ import type { Db } from '@nomsan/db/client';
 import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from '@nomsan/db/orm';
 import { searchDocument, searchQueryLog, searchTerm, searchTermVariant } from '@nomsan/db/schema/search';
 import type { SearchSort, SearchType } from '@nomsan/contracts/search';
+import { BODY_PREFIX_FROM, HEAD_PREFIX_FROM, indexedPrefixes } from './query-plan';
 
 export type DocumentKind = (typeof searchDocument.$inferSelect)['kind'];
 
@@ -21,8 +22,10 @@ export interface DocumentInput {
 }
 
 export interface MatchPlan {
-  /** every word matched (exactly, as a prefix or within one edit), AND-ed or OR-ed */
+  /** every word matched (exactly, as a prefix or within one edit), AND-ed or OR-ed, against `terms` */
   match: string;
+  /** the same as `match` in `:*` prefix syntax, for ranking on the (prefix-free) head */
+  rank: string;
   /** the words exactly as typed, for the exact-match boost */
   exact: string;
   /** what descriptions must hold (whole words; null: descriptions are not searched) */
@@ -47,6 +50,19 @@ const INSERT_BATCH = 1000;
 const TRIGRAM_THRESHOLD = 0.45;
 /** how many of the most popular matches get a relevance score */
 const RANKED_POOL = 500;
+/** and how many of the most popular titles that start with the query (which rank first)... */
+const TITLE_POOL = 50;
+/** ...once it has this many letters: before that, thousands do, and the popular ones are in the pool */
+const TITLE_POOL_FROM = 3;
+
+/** The indexed prefixes of the texts' words, as a tsvector literal (lexemes only, no positions). */
+function prefixVector(texts: string[], from: number): string {
+  const lexemes = new Set<string>();
+  for (const text of texts) {
+    for (const word of text.split(' ')) for (const prefix of indexedPrefixes(word, from)) lexemes.add(`'${prefix}'`);
+  }
+  return [...lexemes].join(' ');
+}
 
 /** Whether a document belongs to a tab: the SQL and the in-memory test say the same. */
 export function inTab(type: SearchType, d: { kind: DocumentKind; hasAudio: boolean; hasEbook: boolean }): boolean {
@@ -86,44 +102,51 @@ function orderBy(sort: Exclude<SearchSort, 'relevance'>): SQL {
 export function searchRepository(db: Db) {
   /**
    * One round trip for a page of hits and the count of every tab. The text match picks the
-   * rows (GIN indexes on both vectors); the score is computed on the small head vector only.
+   * rows (GIN indexes on `terms` and `body`); the score is computed on the small head vector only.
    */
   async function search(plan: MatchPlan): Promise<{ hits: Hit[]; counts: Record<SearchType, number> }> {
-    const match = sql`to_tsquery('simple', ${plan.match})`;
-    const exact = sql`to_tsquery('simple', ${plan.exact})`;
-    const body = plan.bodyMatch ? sql` or body @@ to_tsquery('simple', ${plan.bodyMatch})` : sql``;
-    const matching = [sql`(head @@ ${match}${body})`];
+    const match = sql`${plan.match}::tsquery`;
+    const rank = sql`${plan.rank}::tsquery`;
+    const exact = sql`${plan.exact}::tsquery`;
+    const body = plan.bodyMatch ? sql` or body @@ ${plan.bodyMatch}::tsquery` : sql``;
+    const matching = [sql`(terms @@ ${match}${body})`];
     if (plan.categoryId) matching.push(sql`category_ids @> array[${plan.categoryId}::int]`);
     const where = sql.join(matching, sql` and `);
     const inTabWhere = sql.join([...matching, typeCondition(plan.type)], sql` and `);
-    // Relevance is scored on a pool: the tab's most popular matches and every title that starts
-    // with the query. Past a few hundred matches, popularity is what ranks them anyway; scoring
-    // tens of thousands of rows for twenty would cost more than all the rest.
+    // Relevance is scored on a pool: the tab's most popular matches and the most popular titles
+    // that start with the query (enough to fill the page: they get the biggest bonus). Past a
+    // few hundred matches, popularity is what ranks them anyway; scoring tens of thousands of
+    // rows for twenty would cost more than all the rest.
     const pool = Math.max(RANKED_POOL, plan.offset + plan.limit);
+    const titles =
+      plan.phrase.length >= TITLE_POOL_FROM
+        ? sql`union (select kind, item_id from tab where title_key like ${plan.phrase} || '%'
+              order by popularity desc, kind, item_id limit ${Math.max(TITLE_POOL, plan.offset + plan.limit)})`
+        : sql``;
     const page =
       plan.sort === 'relevance'
         ? sql`
           select d.kind, d.item_id from (
             (select kind, item_id from tab order by popularity desc, kind, item_id limit ${pool})
-            union
-            (select kind, item_id from tab where title_key like ${plan.phrase} || '%')
+            ${titles}
           ) p
           join search_document d on d.kind = p.kind and d.item_id = p.item_id
-          order by ts_rank(${WEIGHTS}, d.head, ${match}) + 0.5 * ts_rank(${WEIGHTS}, d.head, ${exact})
+          order by ts_rank(${WEIGHTS}, d.head, ${rank}) + 0.5 * ts_rank(${WEIGHTS}, d.head, ${exact})
             + case when d.title_key = ${plan.phrase} then 1.0
                    when d.title_key like ${plan.phrase} || '%' then 0.4 else 0 end
             + 0.05 * d.popularity desc, d.popularity desc, d.kind, d.item_id
           limit ${plan.limit} offset ${plan.offset}`
         : sql`select kind, item_id from tab order by ${orderBy(plan.sort)} limit ${plan.limit} offset ${plan.offset}`;
     // The matching rows are read once (one pass over the GIN indexes) and counted, pooled and
-    // paged from there. Without counts (suggestions), the pool comes straight from the table,
-    // where a common word lets PostgreSQL walk the popularity index instead.
+    // paged from there. Without counts (suggestions), each branch of the pool reads the table
+    // itself (not materialized), so for a common prefix PostgreSQL walks the popularity index
+    // and stops at the pool's size instead of collecting every match.
     const source = plan.counts
       ? sql`m as materialized (
           select kind, item_id, has_audio, has_ebook, popularity, published_at, title_key
           from search_document where ${where}),
         tab as (select * from m where ${typeCondition(plan.type)})`
-      : sql`tab as (select kind, item_id, popularity, published_at, title_key
+      : sql`tab as not materialized (select kind, item_id, popularity, published_at, title_key
           from search_document where ${inTabWhere})`;
     const tabCounts = sql`(select json_build_object(
           'all', count(*),
@@ -199,7 +222,8 @@ export function searchRepository(db: Db) {
               categoryIds: d.categoryIds,
               titleKey: d.title,
               head: sql`setweight(to_tsvector('simple', ${d.title}), 'A') || setweight(to_tsvector('simple', ${d.people}), 'B') || setweight(to_tsvector('simple', ${d.meta}), 'C')`,
-              body: sql`to_tsvector('simple', ${d.body})`,
+              terms: sql`strip(to_tsvector('simple', ${`${d.title} ${d.people} ${d.meta}`})) || ${prefixVector([d.title, d.people, d.meta], HEAD_PREFIX_FROM)}::tsvector`,
+              body: sql`strip(to_tsvector('simple', ${d.body})) || ${prefixVector([d.body], BODY_PREFIX_FROM)}::tsvector`,
               popularity: d.popularity,
               publishedAt: d.publishedAt,
             })),
@@ -217,11 +241,13 @@ export function searchRepository(db: Db) {
       });
       // A bulk load leaves most GIN entries in the indexes' pending lists, which every search
       // would then scan linearly (three times slower); merge them into the trees now.
-      for (const index of ['search_document_head_idx', 'search_document_body_idx', 'search_document_title_trgm_idx']) {
+      for (const index of ['search_document_terms_idx', 'search_document_body_idx', 'search_document_title_trgm_idx']) {
         await db.execute(sql`select gin_clean_pending_list(${index}::regclass)`);
       }
-      // fresh statistics, so the planner knows which words are common (index walk) or rare (bitmap)
-      await db.execute(sql`analyze ${searchDocument}, ${searchTermVariant}`);
+      // Fresh statistics, so the planner knows which words are common (index walk) or rare
+      // (bitmap); and the old rows' space freed for the next rebuild, so the table the bitmap
+      // scans visit does not grow by a whole copy each time.
+      await db.execute(sql`vacuum analyze ${searchDocument}, ${searchTermVariant}`);
     },
 
     async logQueries(rows: { query: string; type: string; resultsCount: number; userId: number | null; at: Date }[]) {

@@ -76,7 +76,7 @@ export function searchService(context: ApiContext, deps: SearchDependencies) {
   /** The page of hits and the tab counts: every word required, then any word, then trigrams. */
   async function find(
     words: QueryWords,
-    options: Omit<MatchPlan, 'match' | 'exact' | 'phrase' | 'bodyMatch'> & { body: boolean },
+    options: Omit<MatchPlan, 'match' | 'rank' | 'exact' | 'phrase' | 'bodyMatch'> & { body: boolean },
   ) {
     const { body, ...rest } = options;
     const typos = typoTerms(words.words, await termsNear(words.words));
