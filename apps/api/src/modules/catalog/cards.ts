@@ -1,10 +1,10 @@
 import type { Availability, BookCard, Offer, RatingSummary, SummaryCard } from '@nomsan/contracts/catalog';
-import { groupBy } from '../../lib/group-by';
 import { coverImage } from '../../lib/media-urls';
 import type { CatalogRepository } from './catalog.repository';
 
 type BookRow = Awaited<ReturnType<CatalogRepository['books']>>[number];
 type SummaryRow = Awaited<ReturnType<CatalogRepository['summaries']>>[number];
+type Offers = Map<number, Offer[]>;
 
 export interface CardSources {
   repository: CatalogRepository;
@@ -15,36 +15,60 @@ export interface CardSources {
 }
 
 /**
- * Turns rows into the cards every list shows, with all their authors and offers fetched in one
- * query each.
+ * Turns rows (which carry their authors) into the cards every list shows, with the offers of
+ * all of them fetched in one query, or handed in when they were fetched alongside the rows.
  */
 export function cardBuilder({ repository, mediaBaseUrl, offersFor, toAvailability }: CardSources) {
+  async function books(
+    rows: BookRow[],
+    options: { shortDescription?: boolean; likes?: boolean } = {},
+    known?: Offers,
+  ): Promise<BookCard[]> {
+    const offers =
+      known ??
+      (await offersFor(
+        'book',
+        rows.map((row) => row.id),
+      ));
+    return rows.map((row) => ({
+      ...bookCard(row, row.authors, mediaBaseUrl, toAvailability(offers.get(row.id) ?? [])),
+      ...(options.shortDescription ? { short_description: row.shortDescription } : {}),
+      ...(options.likes ? { likes_count: row.likesCount } : {}),
+    }));
+  }
+
+  async function summaries(rows: SummaryRow[], known?: Offers): Promise<SummaryCard[]> {
+    const offers =
+      known ??
+      (await offersFor(
+        'summary',
+        rows.map((row) => row.id),
+      ));
+    return rows.map((row) => ({
+      id: row.id,
+      slug: row.slug,
+      type: 'summary' as const,
+      title: row.title,
+      authors: row.authors.map(({ id, name, slug }) => ({ id, name, slug })),
+      cover: coverImage(mediaBaseUrl, row.coverKey, row.coverColor, 'square'),
+      reading_minutes: row.readingMinutes,
+      availability: toAvailability(offers.get(row.id) ?? []),
+    }));
+  }
+
   return {
-    async books(rows: BookRow[], options: { shortDescription?: boolean; likes?: boolean } = {}) {
-      const ids = rows.map((row) => row.id);
-      const [contributors, offers] = await Promise.all([repository.bookContributors(ids), offersFor('book', ids)]);
-      const authors = groupBy(contributors, (a) => a.bookId);
-      return rows.map((row) => ({
-        ...bookCard(row, authors.get(row.id) ?? [], mediaBaseUrl, toAvailability(offers.get(row.id) ?? [])),
-        ...(options.shortDescription ? { short_description: row.shortDescription } : {}),
-        ...(options.likes ? { likes_count: row.likesCount } : {}),
-      }));
+    books,
+    summaries,
+
+    /** cards of the published books among `ids`, in no particular order: rows and offers in parallel */
+    async booksByIds(ids: number[]): Promise<BookCard[]> {
+      const [rows, offers] = await Promise.all([repository.booksByIds(ids), offersFor('book', ids)]);
+      return books(rows, {}, offers);
     },
 
-    async summaries(rows: SummaryRow[]): Promise<SummaryCard[]> {
-      const ids = rows.map((row) => row.id);
-      const [contributors, offers] = await Promise.all([repository.summaryAuthors(ids), offersFor('summary', ids)]);
-      const authors = groupBy(contributors, (a) => a.summaryId);
-      return rows.map((row) => ({
-        id: row.id,
-        slug: row.slug,
-        type: 'summary' as const,
-        title: row.title,
-        authors: (authors.get(row.id) ?? []).map(({ id, name, slug }) => ({ id, name, slug })),
-        cover: coverImage(mediaBaseUrl, row.coverKey, row.coverColor, 'square'),
-        reading_minutes: row.readingMinutes,
-        availability: toAvailability(offers.get(row.id) ?? []),
-      }));
+    async summariesByIds(ids: number[]): Promise<SummaryCard[]> {
+      const [rows, offers] = await Promise.all([repository.summariesByIds(ids), offersFor('summary', ids)]);
+      return summaries(rows, offers);
     },
   };
 }

@@ -32,9 +32,9 @@ export interface BookFilter {
   categoryId?: number;
   contributor?: { id: number; role: ContributorRole };
   publisherId?: number;
-  ids?: number[];
 }
 export type Key = { id: number } | { slug: string };
+export type Person = { id: number; name: string; slug: string };
 export type SlugEntity = (typeof catalogSlugHistory.$inferSelect)['entityType'];
 
 const cardColumns = {
@@ -49,6 +49,11 @@ const cardColumns = {
   ratingAvg: catalogBook.ratingAvg,
   durationSeconds: catalogAudioEdition.durationSeconds,
   pages: catalogEbookEdition.pages,
+  // a card shows its authors: fetched with the row, not in a round trip of their own
+  authors: sql<Person[]>`(
+    select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug) order by bc.position), '[]')
+      from catalog_book_contributor bc join catalog_contributor c on c.id = bc.contributor_id
+     where bc.book_id = ${qualified(catalogBook.id)} and bc.role = 'author')`,
 };
 
 const summaryCardColumns = {
@@ -58,6 +63,10 @@ const summaryCardColumns = {
   coverKey: catalogSummary.coverKey,
   coverColor: catalogSummary.coverColor,
   readingMinutes: catalogSummary.readingMinutes,
+  authors: sql<Person[]>`(
+    select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug) order by sc.position), '[]')
+      from catalog_summary_contributor sc join catalog_contributor c on c.id = sc.contributor_id
+     where sc.summary_id = ${qualified(catalogSummary.id)} and sc.role = 'author')`,
 };
 
 /** Catalogue queries. Only this file touches the catalogue's tables. */
@@ -68,7 +77,6 @@ export function catalogRepository(db: Db) {
   function bookConditions(filter: BookFilter): SQL[] {
     const conditions: SQL[] = [published];
     if (filter.kind) conditions.push(eq(catalogBook.kind, filter.kind));
-    if (filter.ids) conditions.push(inArray(catalogBook.id, filter.ids.length > 0 ? filter.ids : [0]));
     if (filter.publisherId) conditions.push(eq(catalogBook.publisherId, filter.publisherId));
     if (filter.format === 'audiobook') {
       conditions.push(
@@ -123,6 +131,66 @@ export function catalogRepository(db: Db) {
       .leftJoin(catalogAudioEdition, eq(catalogAudioEdition.bookId, catalogBook.id))
       .leftJoin(catalogEbookEdition, eq(catalogEbookEdition.bookId, catalogBook.id));
   }
+
+  // The hot reads (cards by id, a book's page, its related list) are prepared once: building a
+  // query costs more CPU than PostgreSQL takes to answer it, and the plan is cached too.
+  const idList = sql`any(${sql.placeholder('ids')}::int[])`;
+  const booksByIds = cardsQuery()
+    .where(and(published, sql`${catalogBook.id} = ${idList}`))
+    .prepare('catalog_books_by_ids');
+  const summariesByIds = db
+    .select(summaryCardColumns)
+    .from(catalogSummary)
+    .where(and(eq(catalogSummary.status, 'published'), sql`${catalogSummary.id} = ${idList}`))
+    .prepare('catalog_summaries_by_ids');
+  const bookKindById = db
+    .select({ kind: catalogBook.kind })
+    .from(catalogBook)
+    .where(and(published, eq(catalogBook.id, sql.placeholder('id'))))
+    .prepare('catalog_book_kind');
+  const relatedIdsOf = db
+    .select({ id: catalogBookRelated.relatedId })
+    .from(catalogBookRelated)
+    .where(eq(catalogBookRelated.bookId, sql.placeholder('id')))
+    .orderBy(desc(catalogBookRelated.score), asc(catalogBookRelated.relatedId))
+    .limit(sql.placeholder('limit'))
+    .prepare('catalog_related_ids');
+
+  const bookDetailById = db
+    .select({
+      book: catalogBook,
+      publisher: { id: catalogPublisher.id, name: catalogPublisher.name, slug: catalogPublisher.slug },
+      series: { id: catalogSeries.id, name: catalogSeries.name, slug: catalogSeries.slug },
+      audio: catalogAudioEdition,
+      ebook: catalogEbookEdition,
+      contributors: sql<{ id: number; name: string; slug: string; role: ContributorRole }[]>`(
+        select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug, 'role', bc.role) order by bc.position), '[]')
+          from catalog_book_contributor bc join catalog_contributor c on c.id = bc.contributor_id
+         where bc.book_id = ${qualified(catalogBook.id)})`,
+      categories: sql<{ id: number; title: string; slug: string }[]>`(
+        select coalesce(json_agg(json_build_object('id', c.id, 'title', c.title, 'slug', c.slug) order by c.position), '[]')
+          from catalog_book_category bc join catalog_category c on c.id = bc.category_id
+         where bc.book_id = ${qualified(catalogBook.id)})`,
+      tags: sql<{ id: number; name: string; slug: string }[]>`(
+        select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'slug', t.slug) order by t.name), '[]')
+          from catalog_book_tag bt join catalog_tag t on t.id = bt.tag_id
+         where bt.book_id = ${qualified(catalogBook.id)})`,
+      chapters: sql<{ position: number; title: string; startSeconds: number; durationSeconds: number }[]>`(
+        select coalesce(json_agg(json_build_object('position', ch.position, 'title', ch.title, 'startSeconds', ch.start_seconds, 'durationSeconds', ch.duration_seconds) order by ch.position), '[]')
+          from catalog_audio_chapter ch
+         where ch.book_id = ${qualified(catalogBook.id)})`,
+      ratings: sql<{ rating: number; n: number }[]>`(
+        select coalesce(json_agg(json_build_object('rating', r.rating, 'n', r.n)), '[]')
+          from (select rating, count(*)::int as n from catalog_review
+                 where reviewable_type = 'book' and reviewable_id = ${qualified(catalogBook.id)} group by rating) r)`,
+    })
+    .from(catalogBook)
+    .leftJoin(catalogPublisher, eq(catalogPublisher.id, catalogBook.publisherId))
+    .leftJoin(catalogSeries, eq(catalogSeries.id, catalogBook.seriesId))
+    .leftJoin(catalogAudioEdition, eq(catalogAudioEdition.bookId, catalogBook.id))
+    .leftJoin(catalogEbookEdition, eq(catalogEbookEdition.bookId, catalogBook.id))
+    .where(eq(catalogBook.id, sql.placeholder('id')))
+    .prepare('catalog_book_detail');
 
   /** resolves a current or earlier slug to the entity's id */
   async function slugToId(
@@ -181,6 +249,11 @@ export function catalogRepository(db: Db) {
         .groupBy(catalogTag.id)
         .orderBy(desc(booksCount), asc(catalogTag.id))
         .limit(take);
+    },
+
+    /** book card rows of the given ids that are published, in no particular order */
+    async booksByIds(ids: number[]) {
+      return ids.length === 0 ? [] : booksByIds.execute({ ids });
     },
 
     async books(filter: BookFilter, order: BookOrder, limit: number, offset = 0) {
@@ -252,50 +325,13 @@ export function catalogRepository(db: Db) {
      * distribution aggregated as JSON.
      */
     async bookDetail(id: number) {
-      const book = qualified(catalogBook.id);
-      const rows = await db
-        .select({
-          book: catalogBook,
-          publisher: { id: catalogPublisher.id, name: catalogPublisher.name, slug: catalogPublisher.slug },
-          series: { id: catalogSeries.id, name: catalogSeries.name, slug: catalogSeries.slug },
-          audio: catalogAudioEdition,
-          ebook: catalogEbookEdition,
-          contributors: sql<{ id: number; name: string; slug: string; role: ContributorRole }[]>`(
-            select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug, 'role', bc.role) order by bc.position), '[]')
-              from catalog_book_contributor bc join catalog_contributor c on c.id = bc.contributor_id
-             where bc.book_id = ${book})`,
-          categories: sql<{ id: number; title: string; slug: string }[]>`(
-            select coalesce(json_agg(json_build_object('id', c.id, 'title', c.title, 'slug', c.slug) order by c.position), '[]')
-              from catalog_book_category bc join catalog_category c on c.id = bc.category_id
-             where bc.book_id = ${book})`,
-          tags: sql<{ id: number; name: string; slug: string }[]>`(
-            select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'slug', t.slug) order by t.name), '[]')
-              from catalog_book_tag bt join catalog_tag t on t.id = bt.tag_id
-             where bt.book_id = ${book})`,
-          chapters: sql<{ position: number; title: string; startSeconds: number; durationSeconds: number }[]>`(
-            select coalesce(json_agg(json_build_object('position', ch.position, 'title', ch.title, 'startSeconds', ch.start_seconds, 'durationSeconds', ch.duration_seconds) order by ch.position), '[]')
-              from catalog_audio_chapter ch
-             where ch.book_id = ${book})`,
-          ratings: sql<{ rating: number; n: number }[]>`(
-            select coalesce(json_agg(json_build_object('rating', r.rating, 'n', r.n)), '[]')
-              from (select rating, count(*)::int as n from catalog_review
-                     where reviewable_type = 'book' and reviewable_id = ${book} group by rating) r)`,
-        })
-        .from(catalogBook)
-        .leftJoin(catalogPublisher, eq(catalogPublisher.id, catalogBook.publisherId))
-        .leftJoin(catalogSeries, eq(catalogSeries.id, catalogBook.seriesId))
-        .leftJoin(catalogAudioEdition, eq(catalogAudioEdition.bookId, catalogBook.id))
-        .leftJoin(catalogEbookEdition, eq(catalogEbookEdition.bookId, catalogBook.id))
-        .where(eq(catalogBook.id, id));
+      const rows = await bookDetailById.execute({ id });
       return rows[0] ?? null;
     },
 
     /** the kind of a published book, or null when there is none */
     async bookKind(id: number): Promise<'book' | 'english_book' | null> {
-      const rows = await db
-        .select({ kind: catalogBook.kind })
-        .from(catalogBook)
-        .where(and(published, eq(catalogBook.id, id)));
+      const rows = await bookKindById.execute({ id });
       return rows[0]?.kind ?? null;
     },
 
@@ -319,12 +355,7 @@ export function catalogRepository(db: Db) {
     },
 
     async relatedIds(bookId: number, limit: number) {
-      const rows = await db
-        .select({ id: catalogBookRelated.relatedId })
-        .from(catalogBookRelated)
-        .where(eq(catalogBookRelated.bookId, bookId))
-        .orderBy(desc(catalogBookRelated.score), asc(catalogBookRelated.relatedId))
-        .limit(limit);
+      const rows = await relatedIdsOf.execute({ id: bookId, limit });
       return rows.map((row) => row.id);
     },
 
@@ -354,19 +385,19 @@ export function catalogRepository(db: Db) {
       return rows[0] ?? null;
     },
 
-    async summaries(limit: number, offset = 0, ids?: number[]) {
+    async summaries(limit: number, offset = 0) {
       return db
         .select(summaryCardColumns)
         .from(catalogSummary)
-        .where(
-          and(
-            eq(catalogSummary.status, 'published'),
-            ...(ids ? [inArray(catalogSummary.id, ids.length > 0 ? ids : [0])] : []),
-          ),
-        )
+        .where(eq(catalogSummary.status, 'published'))
         .orderBy(desc(catalogSummary.popularity), asc(catalogSummary.id))
         .limit(limit)
         .offset(offset);
+    },
+
+    /** summary card rows of the given ids that are published, in no particular order */
+    async summariesByIds(ids: number[]) {
+      return ids.length === 0 ? [] : summariesByIds.execute({ ids });
     },
 
     async countSummaries(): Promise<number> {
@@ -387,23 +418,6 @@ export function catalogRepository(db: Db) {
         .from(catalogSummaryCategory)
         .innerJoin(catalogCategory, eq(catalogCategory.id, catalogSummaryCategory.categoryId))
         .where(eq(catalogSummaryCategory.summaryId, summaryId));
-    },
-
-    async summaryAuthors(summaryIds: number[]) {
-      if (summaryIds.length === 0) return [];
-      return db
-        .select({
-          summaryId: catalogSummaryContributor.summaryId,
-          id: catalogContributor.id,
-          name: catalogContributor.name,
-          slug: catalogContributor.slug,
-        })
-        .from(catalogSummaryContributor)
-        .innerJoin(catalogContributor, eq(catalogContributor.id, catalogSummaryContributor.contributorId))
-        .where(
-          and(inArray(catalogSummaryContributor.summaryId, summaryIds), eq(catalogSummaryContributor.role, 'author')),
-        )
-        .orderBy(asc(catalogSummaryContributor.position));
     },
 
     async reviews(type: 'book' | 'summary', itemId: number, limit: number, offset: number) {

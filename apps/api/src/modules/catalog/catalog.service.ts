@@ -67,7 +67,7 @@ export function catalogService(context: ApiContext, podcasts: PodcastsService, c
   async function bookCardsByIds(ids: number[]): Promise<BookCard[]> {
     if (ids.length === 0) return [];
     const found = await cardsById.getMany(ids, async (missing) => {
-      const loaded = await cards.books(await repository.books({ ids: missing }, 'popular', missing.length));
+      const loaded = await cards.booksByIds(missing);
       return new Map(loaded.map((card) => [card.id, card]));
     });
     return ids.flatMap((id) => found.get(id) ?? []);
@@ -75,7 +75,7 @@ export function catalogService(context: ApiContext, podcasts: PodcastsService, c
 
   async function summaryCardsByIds(ids: number[]): Promise<SummaryCard[]> {
     if (ids.length === 0) return [];
-    return inOrderOf(ids, await cards.summaries(await repository.summaries(ids.length, 0, ids)));
+    return inOrderOf(ids, await cards.summariesByIds(ids));
   }
 
   async function bookPage(filter: BookFilter, options: ListOptions): Promise<Page<BookCard>> {

@@ -13,14 +13,24 @@ export function commerceRepository(db: Db) {
     or(sql`${commerceOffer.endsAt} is null`, sql`${commerceOffer.endsAt} > now()`),
   );
 
+  // every card and book page asks for offers: prepared once (see the catalogue's repository)
+  const offersOf = db
+    .select()
+    .from(commerceOffer)
+    .where(
+      and(
+        eq(commerceOffer.itemType, sql.placeholder('type')),
+        sql`${commerceOffer.itemId} = any(${sql.placeholder('ids')}::int[])`,
+        current,
+      ),
+    )
+    .orderBy(asc(commerceOffer.format))
+    .prepare('commerce_offers_of');
+
   return {
     async offers(itemType: OfferRow['itemType'], itemIds: number[]) {
       if (itemIds.length === 0) return [];
-      return db
-        .select()
-        .from(commerceOffer)
-        .where(and(eq(commerceOffer.itemType, itemType), inArray(commerceOffer.itemId, itemIds), current))
-        .orderBy(asc(commerceOffer.format));
+      return offersOf.execute({ type: itemType, ids: itemIds });
     },
 
     async bundleByIdOrSlug(key: { id: number } | { slug: string }) {

@@ -59,6 +59,7 @@ export function podcastsService(context: ApiContext) {
 
     /** episode cards, in the order of `ids`; unknown ids are left out */
     async episodeCardsByIds(ids: number[]): Promise<EpisodeCard[]> {
+      if (ids.length === 0) return [];
       return inOrderOf(ids, (await repository.episodes(ids)).map(episodeCard));
     },
 
