@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 
 export interface CspOptions {
@@ -44,7 +44,9 @@ export function contentSecurityPolicy(app: FastifyInstance, options: CspOptions)
   app.decorateReply('scriptNonce', '');
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.startsWith('/docs')) return; // Swagger UI sets its own policy
-    const nonce = randomBytes(16).toString('base64');
+    // 122 random bits; randomUUID draws them from a cached pool of entropy, where randomBytes
+    // would make a system call on every request (a measurable share of a small response's cost)
+    const nonce = randomUUID().replaceAll('-', '');
     reply.scriptNonce = nonce;
     reply.header('content-security-policy', `${fixed}; script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`);
   });
