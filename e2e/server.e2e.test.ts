@@ -30,6 +30,20 @@ describe('the server process', () => {
     }
   });
 
+  it('lets browsers keep hashed assets (scripts, styles, the icon sprite) for a year, and pages not', async () => {
+    const base = process.env.E2E_BASE_URL as string;
+    const html = await (await fetch(`${base}/about`)).text();
+    const assets = [...html.matchAll(/(?:href|src)="(\/assets\/[^"#]+)/g)].map((m) => m[1] as string);
+    expect(assets.some((a) => a.endsWith('.js'))).toBe(true);
+    expect(assets.some((a) => a.includes('icons-') && a.endsWith('.svg'))).toBe(true);
+    for (const asset of new Set(assets)) {
+      const response = await fetch(`${base}${asset}`);
+      expect(response.status, asset).toBe(200);
+      expect(response.headers.get('cache-control'), asset).toBe('public, max-age=31536000, immutable');
+    }
+    expect((await fetch(`${base}/favicon.svg`)).headers.get('cache-control')).toBe('public, max-age=3600');
+  });
+
   it("serves a visitor's page from memory with a fresh CSP nonce, and a signed-in browser's fresh", async () => {
     const base = process.env.E2E_BASE_URL as string;
     const nonceOf = (response: Response) =>

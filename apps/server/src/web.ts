@@ -57,6 +57,9 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       prefix: '/',
       wildcard: false,
       index: false,
+      // ours below: with send's own (max-age=0), which it sets after setHeaders, every hashed
+      // asset was revalidated on every page load
+      cacheControl: false,
       setHeaders: (res, path) => {
         res.setHeader(
           'cache-control',
