@@ -94,7 +94,9 @@ export function tsQueries(
   const formsOf = (word: string) => [word, ...(typos.get(word) ?? [])];
   // against `terms`: the word, or (as a prefix) the lexeme that stands for its longer words
   const term = (word: string, prefix: boolean) =>
-    alternatives(formsOf(word).flatMap((form) => (prefix ? [`'${form}'`, `'${prefixLexeme(form)}'`] : [`'${form}'`])));
+    alternatives([
+      ...new Set(formsOf(word).flatMap((form) => (prefix ? [`'${form}'`, `'${prefixLexeme(form)}'`] : [`'${form}'`]))),
+    ]);
   const match = words.map((word, i) => term(word, prefixAt(word, i)));
   // the same in PostgreSQL's prefix syntax, which ts_rank understands on the head
   const rank = words.map((word, i) =>
