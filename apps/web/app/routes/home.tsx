@@ -38,7 +38,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-screen-2xl px-4 lg:px-6">
       <Showcase banner={<Banner />} items={showcase} />
       {feed.shelves.map((shelf, index) => (
-        <Shelf key={shelf.id} shelf={shelf} eager={index === 0 && showcase.length === 0} />
+        // below the banner, the first shelf's first cover is a phone's largest paint
+        <Shelf key={shelf.id} shelf={shelf} priority={index === 0} />
       ))}
       {topicShelves.map((shelf) => (
         <Shelf key={shelf.id} shelf={shelf} />

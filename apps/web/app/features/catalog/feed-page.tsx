@@ -27,7 +27,7 @@ export function FeedPage({
       </div>
       {hero}
       {feed.shelves.map((shelf, index) => (
-        <Shelf key={shelf.id} shelf={shelf} eager={!hero && index === 0} />
+        <Shelf key={shelf.id} shelf={shelf} priority={!hero && index === 0} />
       ))}
       {more.map((shelf) => (
         <Shelf key={shelf.id} shelf={shelf} />

@@ -83,7 +83,17 @@ function Availability({ item }: { item: CardItem }) {
 }
 
 /** One cover with its title, byline, formats and price; the whole card is one link. */
-export function ItemCard({ item, sizes, eager = false }: { item: CardItem; sizes: string; eager?: boolean }) {
+export function ItemCard({
+  item,
+  sizes,
+  eager = false,
+  priority = false,
+}: {
+  item: CardItem;
+  sizes: string;
+  eager?: boolean;
+  priority?: boolean;
+}) {
   const square = item.type === 'summary' || item.type === 'podcast' || item.type === 'episode';
   return (
     <Link to={itemHref(item)} className="group relative block rounded-lg">
@@ -93,6 +103,7 @@ export function ItemCard({ item, sizes, eager = false }: { item: CardItem; sizes
           alt={mn.book.coverAlt(item.title)}
           sizes={sizes}
           eager={eager}
+          priority={priority}
           className={`w-full rounded-lg object-cover shadow-sm ring-1 ring-black/5 transition group-hover:-translate-y-0.5 group-hover:shadow-md ${square ? 'aspect-square' : 'aspect-[2/3]'}`}
         />
       </span>

@@ -5,7 +5,8 @@ const GRID_SIZES = '(min-width: 1280px) 200px, (min-width: 1024px) 18vw, (min-wi
 
 /**
  * A responsive grid of cards for list pages: 2 columns on a phone up to 7 on wide screens.
- * Only the first row is eager; the rest load as they scroll into view.
+ * Only the first row is eager (its first cover the priority image); the rest load as they
+ * scroll into view.
  */
 export function ItemGrid({ items, eagerCount = 0, label }: { items: CardItem[]; eagerCount?: number; label?: string }) {
   if (items.length === 0)
@@ -17,7 +18,12 @@ export function ItemGrid({ items, eagerCount = 0, label }: { items: CardItem[]; 
     >
       {items.map((item, index) => (
         <li key={`${item.type}-${item.id}`}>
-          <ItemCard item={item} sizes={GRID_SIZES} eager={index < eagerCount} />
+          <ItemCard
+            item={item}
+            sizes={GRID_SIZES}
+            eager={index < eagerCount}
+            priority={eagerCount > 0 && index === 0}
+          />
         </li>
       ))}
     </ul>

@@ -32,7 +32,7 @@ export function ListPage({
         {intro ? <p className="mt-2 max-w-2xl text-muted">{intro}</p> : null}
       </div>
       {shelves.map((shelf, index) => (
-        <Shelf key={shelf.id} shelf={shelf} eager={index === 0} />
+        <Shelf key={shelf.id} shelf={shelf} priority={index === 0} />
       ))}
       {items ? (
         <section aria-labelledby="all-items" className="pt-6">

@@ -17,8 +17,20 @@ export interface ShelfData {
 const ARROW =
   'hidden size-9 items-center justify-center rounded-full border border-line hover:border-brand hover:text-brand sm:inline-flex';
 
-/** A titled row of covers that scrolls sideways (touch, trackpad or the arrow buttons). */
-export function Shelf({ shelf, eager = false }: { shelf: ShelfData; eager?: boolean }) {
+/**
+ * A titled row of covers that scrolls sideways (touch, trackpad or the arrow buttons). A shelf
+ * in the first view loads its first covers eagerly; the page's lead shelf also marks its first
+ * cover as the priority image (the largest paint on a phone).
+ */
+export function Shelf({
+  shelf,
+  eager = false,
+  priority = false,
+}: {
+  shelf: ShelfData;
+  eager?: boolean;
+  priority?: boolean;
+}) {
   const track = useRef<HTMLUListElement>(null);
   const scroll = (direction: 1 | -1) =>
     track.current?.scrollBy({ left: direction * track.current.clientWidth * 0.8, behavior: 'smooth' });
@@ -50,7 +62,12 @@ export function Shelf({ shelf, eager = false }: { shelf: ShelfData; eager?: bool
       >
         {shelf.items.map((item, index) => (
           <li key={`${item.type}-${item.id}`} className="w-34 shrink-0 snap-start sm:w-40 lg:w-44">
-            <ItemCard item={item} sizes={CARD_SIZES} eager={eager && index < 6} />
+            <ItemCard
+              item={item}
+              sizes={CARD_SIZES}
+              eager={(eager || priority) && index < 6}
+              priority={priority && index === 0}
+            />
           </li>
         ))}
       </ul>

@@ -63,7 +63,9 @@ function Slide({ item, eager, priority }: { item: ShowcaseItem; eager: boolean; 
 
 /**
  * The home page's hero: the brand banner, then large cards of featured books in one row that
- * scrolls and snaps with CSS alone (no carousel script). Only the first covers load eagerly.
+ * scrolls and snaps with CSS alone (no carousel script). Only the first covers load eagerly;
+ * the first is the page's priority image unless the banner comes first (on a phone the
+ * banner then fills the view, and the shelf below holds the largest cover).
  */
 export function Showcase({ banner, items }: { banner?: ReactNode; items: ShowcaseItem[] }) {
   return (
@@ -71,7 +73,7 @@ export function Showcase({ banner, items }: { banner?: ReactNode; items: Showcas
       <ul className="scrollbar-none -mx-4 flex snap-x snap-mandatory scroll-px-4 items-stretch gap-4 overflow-x-auto px-4 pb-2 lg:mx-0 lg:scroll-px-0 lg:px-0">
         {banner ? <li className={`${SLIDE} sm:w-[30rem] lg:w-[36rem]`}>{banner}</li> : null}
         {items.map((item, index) => (
-          <Slide key={item.id} item={item} eager={index < 2} priority={index === 0} />
+          <Slide key={item.id} item={item} eager={index < 2} priority={!banner && index === 0} />
         ))}
       </ul>
     </section>
