@@ -2,6 +2,9 @@
 // against the built server with the demo catalogue, on the home page, a book page and a
 // category page. Prints the performance score, LCP, TBT, CLS and the JavaScript bytes of the
 // first load (as transferred, compressed).
+//
+//   BENCH_WEB_DETAIL=1  also print, per page, the LCP element with its phases (time to first
+//                       byte, load delay, load time, render delay) and the render-blocking files
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +27,7 @@ async function audit(url: string, port: number): Promise<Omit<Row, 'page'>> {
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
   const { lhr } = result;
   const audits = lhr.audits;
+  if (process.env.BENCH_WEB_DETAIL) printDetail(url, audits);
   const scripts = (
     audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined
   )?.items?.find((item) => item.resourceType === 'script');
@@ -34,6 +38,23 @@ async function audit(url: string, port: number): Promise<Omit<Row, 'page'>> {
     cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
     jsKb: (scripts?.transferSize ?? 0) / 1024,
   };
+}
+
+type Audits =
+  Awaited<ReturnType<typeof lighthouse>> extends infer R ? (R extends { lhr: { audits: infer A } } ? A : never) : never;
+
+/** Where the largest paint's time goes, and what blocks the first render. */
+function printDetail(url: string, audits: Audits): void {
+  type Table = { type?: string; items?: Record<string, unknown>[] };
+  const lcp = audits['largest-contentful-paint-element']?.details as { items?: Table[] } | undefined;
+  const [element, phases] = lcp?.items ?? [];
+  const node = element?.items?.[0]?.node as { snippet?: string } | undefined;
+  console.log(`\n${url}\n  LCP element: ${node?.snippet ?? '?'}`);
+  for (const phase of phases?.items ?? [])
+    console.log(`    ${String(phase.phase).padEnd(18)}${Number(phase.timing).toFixed(0)} ms`);
+  const blocking = (audits['render-blocking-resources']?.details as Table | undefined)?.items ?? [];
+  for (const item of blocking)
+    console.log(`  render-blocking: ${String(item.url)} ${Number(item.wastedMs).toFixed(0)} ms`);
 }
 
 async function main() {
