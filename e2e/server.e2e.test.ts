@@ -30,16 +30,21 @@ describe('the server process', () => {
     }
   });
 
-  it('lets browsers keep hashed assets (scripts, styles, the icon sprite) for a year, and pages not', async () => {
+  it('serves hashed assets (scripts, styles, the icon sprite) precompressed, kept for a year', async () => {
     const base = process.env.E2E_BASE_URL as string;
     const html = await (await fetch(`${base}/about`)).text();
     const assets = [...html.matchAll(/(?:href|src)="(\/assets\/[^"#]+)/g)].map((m) => m[1] as string);
     expect(assets.some((a) => a.endsWith('.js'))).toBe(true);
     expect(assets.some((a) => a.includes('icons-') && a.endsWith('.svg'))).toBe(true);
     for (const asset of new Set(assets)) {
-      const response = await fetch(`${base}${asset}`);
+      const response = await fetch(`${base}${asset}`, { headers: { 'accept-encoding': 'br, gzip' } });
       expect(response.status, asset).toBe(200);
       expect(response.headers.get('cache-control'), asset).toBe('public, max-age=31536000, immutable');
+      expect(response.headers.get('vary'), asset).toBe('accept-encoding');
+      // compressed once at build time (brotli 11), not per request
+      if (asset.endsWith('.js')) expect(response.headers.get('content-encoding'), asset).toBe('br');
+      // the policy is a document's; the sprite (a document when opened alone) keeps it
+      expect(response.headers.has('content-security-policy'), asset).toBe(asset.endsWith('.svg'));
     }
     expect((await fetch(`${base}/favicon.svg`)).headers.get('cache-control')).toBe('public, max-age=3600');
   });

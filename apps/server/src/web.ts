@@ -57,6 +57,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       prefix: '/',
       wildcard: false,
       index: false,
+      // the build writes .br and .gz copies beside each script, style and sprite
+      preCompressed: true,
       // ours below: with send's own (max-age=0), which it sets after setHeaders, every hashed
       // asset was revalidated on every page load
       cacheControl: false,
@@ -65,6 +67,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
           'cache-control',
           path.includes(`${join('client', 'assets')}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
         );
+        // the same URL answers brotli, gzip or plain bytes: shared caches must keep them apart
+        res.setHeader('vary', 'accept-encoding');
       },
     });
 
