@@ -156,6 +156,7 @@ export function catalogRepository(db: Db) {
     .limit(sql.placeholder('limit'))
     .prepare('catalog_related_ids');
 
+  const bookRef = qualified(catalogBook.id);
   const bookDetailById = db
     .select({
       book: catalogBook,
@@ -166,23 +167,23 @@ export function catalogRepository(db: Db) {
       contributors: sql<{ id: number; name: string; slug: string; role: ContributorRole }[]>`(
         select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug, 'role', bc.role) order by bc.position), '[]')
           from catalog_book_contributor bc join catalog_contributor c on c.id = bc.contributor_id
-         where bc.book_id = ${qualified(catalogBook.id)})`,
+         where bc.book_id = ${bookRef})`,
       categories: sql<{ id: number; title: string; slug: string }[]>`(
         select coalesce(json_agg(json_build_object('id', c.id, 'title', c.title, 'slug', c.slug) order by c.position), '[]')
           from catalog_book_category bc join catalog_category c on c.id = bc.category_id
-         where bc.book_id = ${qualified(catalogBook.id)})`,
+         where bc.book_id = ${bookRef})`,
       tags: sql<{ id: number; name: string; slug: string }[]>`(
         select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'slug', t.slug) order by t.name), '[]')
           from catalog_book_tag bt join catalog_tag t on t.id = bt.tag_id
-         where bt.book_id = ${qualified(catalogBook.id)})`,
+         where bt.book_id = ${bookRef})`,
       chapters: sql<{ position: number; title: string; startSeconds: number; durationSeconds: number }[]>`(
         select coalesce(json_agg(json_build_object('position', ch.position, 'title', ch.title, 'startSeconds', ch.start_seconds, 'durationSeconds', ch.duration_seconds) order by ch.position), '[]')
           from catalog_audio_chapter ch
-         where ch.book_id = ${qualified(catalogBook.id)})`,
+         where ch.book_id = ${bookRef})`,
       ratings: sql<{ rating: number; n: number }[]>`(
         select coalesce(json_agg(json_build_object('rating', r.rating, 'n', r.n)), '[]')
           from (select rating, count(*)::int as n from catalog_review
-                 where reviewable_type = 'book' and reviewable_id = ${qualified(catalogBook.id)} group by rating) r)`,
+                 where reviewable_type = 'book' and reviewable_id = ${bookRef} group by rating) r)`,
     })
     .from(catalogBook)
     .leftJoin(catalogPublisher, eq(catalogPublisher.id, catalogBook.publisherId))
