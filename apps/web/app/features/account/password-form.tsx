@@ -1,9 +1,9 @@
-import { useRef } from 'react';
-import { Form, useActionData, useNavigation } from 'react-router';
+import { useActionData } from 'react-router';
 import { password } from '@nomsan/contracts/identity';
 import { mn } from '@nomsan/contracts/messages';
-import { checkWith, summaryOf, useFormFields, useOnResult, type ActionResult } from '~/lib/form';
-import { FormMessage, PasswordField, SubmitButton } from '~/ui/form';
+import { checkWith, useFormFields, useOnResult, type ActionResult } from '~/lib/form';
+import { PasswordField, SubmitButton } from '~/ui/form';
+import { SettingsForm, usePosting } from './settings-form';
 
 const t = mn.settings;
 
@@ -13,9 +13,7 @@ const t = mn.settings;
  */
 export function PasswordForm({ hasPassword, username }: { hasPassword: boolean; username: string }) {
   const result = useActionData<ActionResult<{ signed_out_devices: number }>>();
-  const navigation = useNavigation();
-  const pending = navigation.state !== 'idle' && navigation.formMethod === 'POST';
-  const formRef = useRef<HTMLFormElement>(null);
+  const pending = usePosting();
   const empty = { current_password: '', password: '' };
   const form = useFormFields(
     {
@@ -30,19 +28,7 @@ export function PasswordForm({ hasPassword, username }: { hasPassword: boolean; 
   });
 
   return (
-    <Form
-      ref={formRef}
-      method="post"
-      noValidate
-      onSubmit={(event) => {
-        if (!form.validate(formRef.current)) event.preventDefault();
-      }}
-      className="space-y-5 rounded-2xl border border-line p-5 sm:p-6"
-    >
-      {result?.ok && !pending ? (
-        <FormMessage tone="success">{t.passwordChanged(result.signed_out_devices)}</FormMessage>
-      ) : null}
-      {result && !result.ok && !pending && summaryOf(result) ? <FormMessage>{summaryOf(result)}</FormMessage> : null}
+    <SettingsForm form={form} result={result} success={(answer) => t.passwordChanged(answer.signed_out_devices)}>
       {/* Lets password managers file the new password under the right account. */}
       <input type="text" name="username" autoComplete="username" value={username} hidden readOnly />
       {hasPassword ? (
@@ -57,6 +43,6 @@ export function PasswordForm({ hasPassword, username }: { hasPassword: boolean; 
       <SubmitButton pending={pending} className="sm:w-auto">
         {hasPassword ? t.changePassword : t.setPassword}
       </SubmitButton>
-    </Form>
+    </SettingsForm>
   );
 }

@@ -1,10 +1,10 @@
-import { useRef } from 'react';
-import { Form, useActionData, useNavigation } from 'react-router';
+import { useActionData } from 'react-router';
 import { profileUpdateRequest, type User } from '@nomsan/contracts/identity';
 import { mn } from '@nomsan/contracts/messages';
 import { useAuth } from '~/lib/auth-store';
-import { checkWith, summaryOf, useFormFields, useOnResult, type ActionResult } from '~/lib/form';
-import { FormMessage, SubmitButton, TextField } from '~/ui/form';
+import { checkWith, useFormFields, useOnResult, type ActionResult } from '~/lib/form';
+import { SubmitButton, TextField } from '~/ui/form';
+import { SettingsForm, usePosting } from './settings-form';
 
 const t = mn.settings;
 const shape = profileUpdateRequest.shape;
@@ -12,9 +12,7 @@ const shape = profileUpdateRequest.shape;
 /** Name, e-mail and avatar; the phone number is shown (it changes through a code, not here). */
 export function ProfileForm({ user }: { user: User }) {
   const result = useActionData<ActionResult<{ user: User }>>();
-  const navigation = useNavigation();
-  const pending = navigation.state !== 'idle' && navigation.formMethod === 'POST';
-  const formRef = useRef<HTMLFormElement>(null);
+  const pending = usePosting();
   const form = useFormFields(
     {
       name: checkWith(shape.name),
@@ -29,17 +27,7 @@ export function ProfileForm({ user }: { user: User }) {
   });
 
   return (
-    <Form
-      ref={formRef}
-      method="post"
-      noValidate
-      onSubmit={(event) => {
-        if (!form.validate(formRef.current)) event.preventDefault();
-      }}
-      className="space-y-5 rounded-2xl border border-line p-5 sm:p-6"
-    >
-      {result?.ok && !pending ? <FormMessage tone="success">{t.saved}</FormMessage> : null}
-      {result && !result.ok && !pending && summaryOf(result) ? <FormMessage>{summaryOf(result)}</FormMessage> : null}
+    <SettingsForm form={form} result={result} success={() => t.saved}>
       <div>
         <p className="mb-1.5 text-sm font-semibold">{t.phone}</p>
         <p className="flex flex-wrap items-center gap-2 text-base">
@@ -77,6 +65,6 @@ export function ProfileForm({ user }: { user: User }) {
       <SubmitButton pending={pending} className="sm:w-auto">
         {t.save}
       </SubmitButton>
-    </Form>
+    </SettingsForm>
   );
 }

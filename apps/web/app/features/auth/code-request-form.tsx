@@ -8,6 +8,7 @@ import { withPrev } from '~/lib/return-path';
 import { FormMessage, SubmitButton, TextField } from '~/ui/form';
 import { contactAliases, contactBody, contactCheck } from './fields';
 import { CODE_STEP_PATH, type CodeFlow, type CodePurpose } from './flow';
+import { LoginField } from './login-field';
 
 const t = mn.authPages;
 
@@ -54,16 +55,7 @@ export function CodeRequestForm({
           {...form.field('contact')}
         />
       ) : (
-        <TextField
-          label={t.loginLabel}
-          type="text"
-          inputMode="email"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          hint={t.contactHint}
-          {...form.field('contact')}
-        />
+        <LoginField hint={t.contactHint} {...form.field('contact')} />
       )}
       <SubmitButton pending={pending} needsScript>
         {submitLabel}

@@ -4,10 +4,11 @@ import { mn } from '@nomsan/contracts/messages';
 import { browserApi } from '~/lib/browser-api';
 import { useBrowserSubmit, useFormFields } from '~/lib/form';
 import { withPrev } from '~/lib/return-path';
-import { FormMessage, PasswordField, SubmitButton, TextField } from '~/ui/form';
+import { FormMessage, PasswordField, SubmitButton } from '~/ui/form';
 import { textLinkClass } from './auth-card';
 import { contactAliases, contactCheck, loginValue } from './fields';
 import { useFinishSignIn } from './flow';
+import { LoginField } from './login-field';
 
 const t = mn.authPages;
 
@@ -35,15 +36,7 @@ export function PasswordSignIn({ prev }: { prev: string }) {
   return (
     <form ref={formRef} method="post" noValidate onSubmit={send} className="space-y-4">
       {message ? <FormMessage>{message}</FormMessage> : null}
-      <TextField
-        label={t.loginLabel}
-        type="text"
-        inputMode="email"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        {...form.field('contact')}
-      />
+      <LoginField {...form.field('contact')} />
       <PasswordField label={t.passwordLabel} autoComplete="current-password" {...form.field('password')} />
       <div className="text-right text-sm">
         <Link to={withPrev('/auth/reset', prev)} className={textLinkClass}>
