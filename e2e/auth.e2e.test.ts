@@ -202,6 +202,36 @@ describe('accounts in the browser', () => {
     await Promise.all([phoneContext.close(), laptopContext.close()]);
   });
 
+  it('saves the profile and changes the password from Settings, saying how each went', async () => {
+    const password = 'Nomsan-Tsetseg-2025';
+    const phone = await registerByApi('Сараа', password);
+    const context = await browser.context(DESKTOP);
+    const page = await context.newPage();
+    await signInWithPassword(page, phone, password, '/');
+
+    await page.goto('/settings');
+    await page.getByLabel('Нэр', { exact: true }).fill('Сарантуяа');
+    await page.getByRole('button', { name: 'Хадгалах' }).click();
+    await page.getByText('Өөрчлөлт хадгалагдлаа.').waitFor();
+    await header(page)
+      .getByRole('button', { name: /Сарантуяа/ })
+      .waitFor();
+
+    await page.goto('/settings/password');
+    const newPassword = 'Nomsan-Tsetseg-2026';
+    await page.getByLabel('Одоогийн нууц үг', { exact: true }).fill('not-the-password');
+    await page.getByLabel('Шинэ нууц үг', { exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: 'Нууц үг солих' }).click();
+    await page.getByText('Одоогийн нууц үг буруу байна.').first().waitFor();
+    await page.getByLabel('Одоогийн нууц үг', { exact: true }).fill(password);
+    await page.getByLabel('Шинэ нууц үг', { exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: 'Нууц үг солих' }).click();
+    // the API's own registration session is the other device
+    await page.getByText('Нууц үг солигдлоо. Бусад 1 төхөөрөмжөөс гаргалаа.').waitFor();
+    await screenshot(page, 'settings-password-1280');
+    await context.close();
+  });
+
   it('shows the sign-in and code pages on a phone (375 px)', async () => {
     const context: BrowserContext = await browser.context(MOBILE);
     const page = await context.newPage();
