@@ -32,7 +32,8 @@ export function indexedPrefixes(word: string, from: number): string[] {
 /** The lexeme that finds the words a query word begins (the word itself excluded). */
 const prefixLexeme = (word: string) => word.slice(0, MAX_PREFIX) + PREFIX_MARK;
 
-/** Titles and names get prefixes from the first letter (search-as-you-type)... */
+/** Titles and names get prefixes from the first letter (search-as-you-type; computed in SQL by
+ * `search_terms`, migration 0008, which search-terms.test.ts holds to this)... */
 export const HEAD_PREFIX_FROM = 1;
 /** ...descriptions only from TYPO_FROM letters, the only prefixes a query looks for there. */
 export const BODY_PREFIX_FROM = TYPO_FROM;

@@ -1,8 +1,15 @@
 import type { Db } from '@nomsan/db/client';
 import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from '@nomsan/db/orm';
-import { searchDocument, searchQueryLog, searchTerm, searchTermVariant } from '@nomsan/db/schema/search';
+import {
+  searchDocument,
+  searchQueryLog,
+  searchTerm,
+  searchTermsOf,
+  searchTermVariant,
+  searchText,
+} from '@nomsan/db/schema/search';
 import type { SearchSort, SearchType } from '@nomsan/contracts/search';
-import { BODY_PREFIX_FROM, HEAD_PREFIX_FROM, indexedPrefixes } from './query-plan';
+import { BODY_PREFIX_FROM, indexedPrefixes } from './query-plan';
 
 export type DocumentKind = (typeof searchDocument.$inferSelect)['kind'];
 
@@ -22,7 +29,7 @@ export interface DocumentInput {
 }
 
 export interface MatchPlan {
-  /** every word matched (exactly, as a prefix or within one edit), AND-ed or OR-ed, against `terms` */
+  /** every word matched (exactly, as a prefix or within one edit), AND-ed or OR-ed, against the terms */
   match: string;
   /** the same as `match` in `:*` prefix syntax, for ranking on the (prefix-free) head */
   rank: string;
@@ -55,14 +62,21 @@ const TITLE_POOL = 50;
 /** ...once it has this many letters: before that, thousands do, and the popular ones are in the pool */
 const TITLE_POOL_FROM = 3;
 
-/** The indexed prefixes of the texts' words, as a tsvector literal (lexemes only, no positions). */
-function prefixVector(texts: string[], from: number): string {
+/** The indexed prefixes of the text's words, as a tsvector literal (lexemes only, no positions). */
+function prefixVector(text: string, from: number): string {
   const lexemes = new Set<string>();
-  for (const text of texts) {
-    for (const word of text.split(' ')) for (const prefix of indexedPrefixes(word, from)) lexemes.add(`'${prefix}'`);
-  }
+  for (const word of text.split(' ')) for (const prefix of indexedPrefixes(word, from)) lexemes.add(`'${prefix}'`);
   return [...lexemes].join(' ');
 }
+
+/** what the GIN index on search_document holds for each row (migration 0008) */
+const TERMS = searchTermsOf({
+  titleKey: sql.raw('title_key'),
+  namesKey: sql.raw('names_key'),
+  metaKey: sql.raw('meta_key'),
+});
+/** the columns of a match, on both tables */
+const MATCH_COLUMNS = sql.raw('kind, item_id, has_audio, has_ebook, popularity, published_at, title_key');
 
 /** Whether a document belongs to a tab: the SQL and the in-memory test say the same. */
 export function inTab(type: SearchType, d: { kind: DocumentKind; hasAudio: boolean; hasEbook: boolean }): boolean {
@@ -101,18 +115,16 @@ function orderBy(sort: Exclude<SearchSort, 'relevance'>): SQL {
 /** Search queries. Only this file touches the search tables. */
 export function searchRepository(db: Db) {
   /**
-   * One round trip for a page of hits and the count of every tab. The text match picks the
-   * rows (GIN indexes on `terms` and `body`); the score is computed on the small head vector only.
+   * One round trip for a page of hits and the count of every tab. Titles and names match
+   * through the expression index on the narrow `search_document`, descriptions through the
+   * index on `search_text`; the score is computed on the pool's heads only (looked up by key).
    */
   async function search(plan: MatchPlan): Promise<{ hits: Hit[]; counts: Record<SearchType, number> }> {
-    const match = sql`${plan.match}::tsquery`;
     const rank = sql`${plan.rank}::tsquery`;
     const exact = sql`${plan.exact}::tsquery`;
-    const body = plan.bodyMatch ? sql` or body @@ ${plan.bodyMatch}::tsquery` : sql``;
-    const matching = [sql`(terms @@ ${match}${body})`];
-    if (plan.categoryId) matching.push(sql`category_ids @> array[${plan.categoryId}::int]`);
-    const where = sql.join(matching, sql` and `);
-    const inTabWhere = sql.join([...matching, typeCondition(plan.type)], sql` and `);
+    const filters = plan.categoryId ? [sql`category_ids @> array[${plan.categoryId}::int]`] : [];
+    const where = (...conditions: SQL[]) => sql.join([...conditions, ...filters], sql` and `);
+    const headMatch = sql`${TERMS} @@ ${plan.match}::tsquery`;
     // Relevance is scored on a pool: the tab's most popular matches and the most popular titles
     // that start with the query (enough to fill the page: they get the biggest bonus). Past a
     // few hundred matches, popularity is what ranks them anyway; scoring tens of thousands of
@@ -126,28 +138,31 @@ export function searchRepository(db: Db) {
     const page =
       plan.sort === 'relevance'
         ? sql`
-          select d.kind, d.item_id from (
+          select t.kind, t.item_id from (
             (select kind, item_id from tab order by popularity desc, kind, item_id limit ${pool})
             ${titles}
           ) p
-          join search_document d on d.kind = p.kind and d.item_id = p.item_id
-          order by ts_rank(${WEIGHTS}, d.head, ${rank}) + 0.5 * ts_rank(${WEIGHTS}, d.head, ${exact})
-            + case when d.title_key = ${plan.phrase} then 1.0
-                   when d.title_key like ${plan.phrase} || '%' then 0.4 else 0 end
-            + 0.05 * d.popularity desc, d.popularity desc, d.kind, d.item_id
+          join search_document t on t.kind = p.kind and t.item_id = p.item_id
+          order by ts_rank(${WEIGHTS}, t.head, ${rank}) + 0.5 * ts_rank(${WEIGHTS}, t.head, ${exact})
+            + case when t.title_key = ${plan.phrase} then 1.0
+                   when t.title_key like ${plan.phrase} || '%' then 0.4 else 0 end
+            + 0.05 * t.popularity desc, t.popularity desc, t.kind, t.item_id
           limit ${plan.limit} offset ${plan.offset}`
         : sql`select kind, item_id from tab order by ${orderBy(plan.sort)} limit ${plan.limit} offset ${plan.offset}`;
-    // The matching rows are read once (one pass over the GIN indexes) and counted, pooled and
-    // paged from there. Without counts (suggestions), each branch of the pool reads the table
-    // itself (not materialized), so for a common prefix PostgreSQL walks the popularity index
-    // and stops at the pool's size instead of collecting every match.
+    // With counts (the search page), the matching rows are read once (one bitmap scan per
+    // index) and counted, pooled and paged from there. Without (suggestions, titles and names
+    // only), the pool's branches read the table themselves (not materialized), so the planner
+    // may stop at the pool's size.
+    const bodyMatch = plan.bodyMatch
+      ? sql`union select ${MATCH_COLUMNS} from search_text where ${where(sql`body @@ ${plan.bodyMatch}::tsquery`)}`
+      : sql``;
     const source = plan.counts
       ? sql`m as materialized (
-          select kind, item_id, has_audio, has_ebook, popularity, published_at, title_key
-          from search_document where ${where}),
+          select ${MATCH_COLUMNS} from search_document where ${where(headMatch)}
+          ${bodyMatch}),
         tab as (select * from m where ${typeCondition(plan.type)})`
-      : sql`tab as not materialized (select kind, item_id, popularity, published_at, title_key
-          from search_document where ${inTabWhere})`;
+      : sql`tab as not materialized (select ${MATCH_COLUMNS}
+          from search_document where ${where(headMatch, typeCondition(plan.type))})`;
     const tabCounts = sql`(select json_build_object(
           'all', count(*),
           'audiobook', count(*) filter (where kind = 'book' and has_audio),
@@ -210,22 +225,33 @@ export function searchRepository(db: Db) {
     async replaceIndex(documents: DocumentInput[], terms: Map<string, number>, variants: [string, string][]) {
       await db.transaction(async (tx) => {
         await tx.execute(sql`delete from ${searchDocument}`);
+        await tx.execute(sql`delete from ${searchText}`);
         await tx.execute(sql`delete from ${searchTerm}`);
         await tx.execute(sql`delete from ${searchTermVariant}`);
         for (let i = 0; i < documents.length; i += INSERT_BATCH) {
+          const batch = documents.slice(i, i + INSERT_BATCH);
+          const facts = (d: DocumentInput) => ({
+            kind: d.kind,
+            itemId: d.itemId,
+            hasAudio: d.hasAudio,
+            hasEbook: d.hasEbook,
+            categoryIds: d.categoryIds,
+            titleKey: d.title,
+            popularity: d.popularity,
+            publishedAt: d.publishedAt,
+          });
           await tx.insert(searchDocument).values(
-            documents.slice(i, i + INSERT_BATCH).map((d) => ({
-              kind: d.kind,
-              itemId: d.itemId,
-              hasAudio: d.hasAudio,
-              hasEbook: d.hasEbook,
-              categoryIds: d.categoryIds,
-              titleKey: d.title,
+            batch.map((d) => ({
+              ...facts(d),
+              namesKey: d.people,
+              metaKey: d.meta,
               head: sql`setweight(to_tsvector('simple', ${d.title}), 'A') || setweight(to_tsvector('simple', ${d.people}), 'B') || setweight(to_tsvector('simple', ${d.meta}), 'C')`,
-              terms: sql`strip(to_tsvector('simple', ${`${d.title} ${d.people} ${d.meta}`})) || ${prefixVector([d.title, d.people, d.meta], HEAD_PREFIX_FROM)}::tsvector`,
-              body: sql`strip(to_tsvector('simple', ${d.body})) || ${prefixVector([d.body], BODY_PREFIX_FROM)}::tsvector`,
-              popularity: d.popularity,
-              publishedAt: d.publishedAt,
+            })),
+          );
+          await tx.insert(searchText).values(
+            batch.map((d) => ({
+              ...facts(d),
+              body: sql`strip(to_tsvector('simple', ${d.body})) || ${prefixVector(d.body, BODY_PREFIX_FROM)}::tsvector`,
             })),
           );
         }
@@ -241,13 +267,13 @@ export function searchRepository(db: Db) {
       });
       // A bulk load leaves most GIN entries in the indexes' pending lists, which every search
       // would then scan linearly (three times slower); merge them into the trees now.
-      for (const index of ['search_document_terms_idx', 'search_document_body_idx', 'search_document_title_trgm_idx']) {
+      for (const index of ['search_document_terms_idx', 'search_text_body_idx', 'search_document_title_trgm_idx']) {
         await db.execute(sql`select gin_clean_pending_list(${index}::regclass)`);
       }
       // Fresh statistics, so the planner knows which words are common (index walk) or rare
       // (bitmap); and the old rows' space freed for the next rebuild, so the table the bitmap
       // scans visit does not grow by a whole copy each time.
-      await db.execute(sql`vacuum analyze ${searchDocument}, ${searchTermVariant}`);
+      await db.execute(sql`vacuum analyze ${searchDocument}, ${searchText}, ${searchTermVariant}`);
     },
 
     async logQueries(rows: { query: string; type: string; resultsCount: number; userId: number | null; at: Date }[]) {
