@@ -33,6 +33,7 @@ const CATALOGUE_TABLES = [
   'catalog_publisher',
   // derived from the catalogue; the server rebuilds it on its next start
   'search_document',
+  'search_text',
   'search_term',
   'search_term_variant',
 ];
