@@ -25,10 +25,7 @@ import { pageMeta } from './lib/meta';
 import { Toaster } from './ui/toaster';
 import stylesheet from './app.css?url';
 
-export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesheet },
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-];
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 export const meta: Route.MetaFunction = () => pageMeta({});
 
@@ -58,6 +55,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#0061ff" />
+        {/* A stylesheet with a precedence is a resource React puts first in the head, after the
+            largest paint's image preload and before the scripts' preloads: it blocks the first
+            paint, they do not. */}
+        <link rel="stylesheet" href={stylesheet} precedence="default" />
         <Meta />
         <Links />
       </head>

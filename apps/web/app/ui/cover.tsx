@@ -46,7 +46,10 @@ export function Cover({
       alt={alt}
       loading={eager || priority ? 'eager' : 'lazy'}
       decoding={priority ? 'sync' : 'async'}
-      fetchPriority={priority ? 'high' : 'auto'}
+      // React preloads every image not lazy or low in the head, ahead of the stylesheet and the
+      // scripts: only the largest paint's cover is worth that; the other first-view covers
+      // load right after, at low priority, without a preload of their own.
+      fetchPriority={priority ? 'high' : eager ? 'low' : 'auto'}
       className={className}
       style={{ backgroundColor: image.color }}
     />

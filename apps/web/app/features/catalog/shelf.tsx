@@ -14,13 +14,23 @@ export interface ShelfData {
   items: CardItem[];
 }
 
+/**
+ * Shelves below the first view are laid out and painted only when they come near it (their
+ * place is held at about their height): a long feed's first paint then costs the work of the
+ * first screen, not of every cover on the page. They stay in the accessibility tree and in
+ * find-in-page.
+ */
+const OFFSCREEN =
+  '[content-visibility:auto] [contain-intrinsic-size:auto_440px] sm:[contain-intrinsic-size:auto_470px] lg:[contain-intrinsic-size:auto_490px]';
+
 const ARROW =
   'hidden size-9 items-center justify-center rounded-full border border-line hover:border-brand hover:text-brand sm:inline-flex';
 
 /**
  * A titled row of covers that scrolls sideways (touch, trackpad or the arrow buttons). A shelf
- * in the first view loads its first covers eagerly; the page's lead shelf also marks its first
- * cover as the priority image (the largest paint on a phone).
+ * in the first view (`eager`) loads its first covers eagerly; the page's lead shelf also marks
+ * its first cover as the priority image (the largest paint on a phone). The others render
+ * when they come near the view.
  */
 export function Shelf({
   shelf,
@@ -37,7 +47,7 @@ export function Shelf({
   const headingId = `shelf-${shelf.id}`;
   if (shelf.items.length === 0) return null;
   return (
-    <section aria-labelledby={headingId} className="py-4 sm:py-5">
+    <section aria-labelledby={headingId} className={`py-4 sm:py-5 ${eager || priority ? '' : OFFSCREEN}`}>
       <div className="mb-3 flex items-end justify-between gap-4">
         <h2 id={headingId} className="text-lg font-bold sm:text-2xl">
           {shelf.title}
@@ -58,7 +68,7 @@ export function Shelf({
       </div>
       <ul
         ref={track}
-        className="scrollbar-none -mx-4 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pt-1 pb-2 lg:-mx-0 lg:px-0"
+        className="scrollbar-none -mx-4 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pt-1 pb-2 lg:-mx-0 lg:scroll-px-0 lg:px-0"
       >
         {shelf.items.map((item, index) => (
           <li key={`${item.type}-${item.id}`} className="w-34 shrink-0 snap-start sm:w-40 lg:w-44">
