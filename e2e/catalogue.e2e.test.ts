@@ -50,6 +50,8 @@ describe('the catalogue pages', () => {
       const related = page.getByRole('region', { name: 'Төстэй номууд' });
       await related.scrollIntoViewIfNeeded();
       const relatedBook = related.getByRole('link').first();
+      // a shelf below the first view is laid out once it nears the view (content-visibility)
+      await expect.poll(() => relatedBook.locator('span').nth(1).innerText()).not.toBe('');
       const relatedTitle = (await relatedBook.locator('span').nth(1).innerText()).trim();
       await relatedBook.click();
       await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(relatedTitle);
@@ -100,12 +102,18 @@ describe('the catalogue pages', () => {
   });
 
   it('answers unknown books, people and categories with 404', async () => {
-    for (const path of ['/no-such-book', '/authors/no-such-author', '/category/no-such-category', '/summary/nope']) {
+    for (const path of [
+      '/no-such-book',
+      '/authors/no-such-author',
+      '/category/no-such-category',
+      '/summary/nope',
+      '/topic/nope',
+    ]) {
       expect((await fetch(`${baseUrl()}${path}`)).status, path).toBe(404);
     }
   });
 
-  it('serves robots.txt and a sitemap with absolute URLs of pages, categories and books', async () => {
+  it('serves robots.txt and a sitemap with absolute URLs of pages, categories, topics, summaries and books', async () => {
     const robots = await fetch(`${baseUrl()}/robots.txt`);
     expect(robots.headers.get('content-type')).toContain('text/plain');
     expect(await robots.text()).toMatch(/Sitemap: https?:\/\/\S+\/sitemap\.xml/);
@@ -115,6 +123,36 @@ describe('the catalogue pages', () => {
     expect(xml).toContain('<urlset');
     expect(xml).toMatch(/<loc>https?:\/\/[^<]+\/category\/uran-zokhiol<\/loc>/);
     expect(xml).toMatch(/<loc>https?:\/\/[^<]+\/tsagaan-sar<\/loc>/);
+    expect(xml).toMatch(/<loc>https?:\/\/[^<]+\/topic\/[a-z0-9-]+<\/loc>/);
+    expect(xml).toMatch(/<loc>https?:\/\/[^<]+\/summary\/[a-z0-9-]+<\/loc>/);
+  });
+
+  it("opens a topic's whole list from its home shelf, and a tag's search from a book", async () => {
+    const context = await browser.context(MOBILE);
+    const page = await context.newPage();
+    const problems = watchConsole(page);
+    await page.goto('/');
+    const seeAll = page.locator('a[href^="/topic/"]').first();
+    await seeAll.scrollIntoViewIfNeeded();
+    const shelf = seeAll.locator('xpath=ancestor::section[1]');
+    const title = ((await shelf.getByRole('heading', { level: 2 }).textContent()) ?? '').trim();
+    await seeAll.click();
+    await page.waitForURL('**/topic/**');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(title);
+    expect(await page.getByRole('list', { name: title }).getByRole('link').count()).toBeGreaterThan(0);
+    await screenshot(page, 'topic-375');
+
+    await page.goto('/tsagaan-sar');
+    const tags = page.getByRole('list', { name: 'Шошго' });
+    const tag = tags.getByRole('link').first();
+    const tagText = (await tag.innerText()).trim().replace(/^#/, '');
+    await tag.click();
+    await page.waitForURL('**/search?q=**');
+    expect(new URL(page.url()).searchParams.get('q')).toBe(tagText);
+    const results = page.getByRole('list', { name: new RegExp(tagText) });
+    await expect.poll(() => results.getByRole('link').count()).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+    await context.close();
   });
 
   it('pages through a category with real URLs', async () => {

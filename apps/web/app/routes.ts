@@ -11,6 +11,7 @@ export default [
   route('english-book', 'routes/english-book.tsx'),
   route('english-book/:slug', 'routes/book-detail.tsx', { id: 'english-book-detail' }),
   route('category/:slug', 'routes/category.tsx'),
+  route('topic/:slug', 'routes/topic.tsx'),
   route('authors/:slug', 'routes/contributor.tsx', { id: 'author' }),
   route('narrators/:slug', 'routes/contributor.tsx', { id: 'narrator' }),
   route('publishers/:slug', 'routes/contributor.tsx', { id: 'publisher' }),

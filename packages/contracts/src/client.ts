@@ -195,7 +195,8 @@ export function createApiClient(options: ApiClientOptions) {
     publisherItems: async (id: number, page = 1) =>
       (await get(`/api/publishers/v3/${id}/items${query({ page })}`, bookListResponse)).data,
 
-    summaries: async (page = 1) => (await get(`/v5/summary${query({ page })}`, summaryListResponse)).data,
+    summaries: async (page = 1, pageSize?: number) =>
+      (await get(`/v5/summary${query({ page, 'page[size]': pageSize })}`, summaryListResponse)).data,
     summary: async (idOrSlug: number | string) =>
       (await get(`/v5/summary/${personKey(idOrSlug)}`, summaryDetailResponse)).data,
     summaryBundles: async (id: number) => (await get(`/v5/summaries/${id}/bundles`, bundleListResponse)).data,

@@ -225,6 +225,8 @@ export const mn = {
     allSummaries: 'Бүх товч ном',
     allEnglishBooks: 'Бүх англи ном',
     categoryTitle: (title: string) => `${title} ангиллын номууд`,
+    topicItems: (n: number) => `${n} бүтээл`,
+    topicDescription: (title: string, n: number) => `${title}: ${n} ном, товч ном, подкаст Номсан дээр.`,
     categoryDescription: (title: string, n: number) =>
       `${title} ангиллын ${n} цахим ном, аудио номыг Номсан дээр уншиж, сонсоорой.`,
   },

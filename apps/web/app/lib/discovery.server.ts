@@ -1,4 +1,5 @@
 import type { ApiClient } from '@nomsan/contracts/client';
+import { href } from './links';
 import { optional } from './loaders.server';
 
 /** How many topics the home page shows as shelves (each is one more API call). */
@@ -10,7 +11,7 @@ export async function loadDiscovery(api: ApiClient) {
   const details = await Promise.all(topics.slice(0, TOPIC_SHELVES).map((topic) => optional(api.topic(topic.id), null)));
   const topicShelves = details.flatMap((topic) =>
     topic && topic.items.length > 0
-      ? [{ id: `topic-${topic.id}`, title: topic.title, link: null, items: topic.items }]
+      ? [{ id: `topic-${topic.id}`, title: topic.title, link: href.topic(topic.slug), items: topic.items }]
       : [],
   );
   return { showcase, topicShelves };

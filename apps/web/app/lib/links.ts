@@ -12,6 +12,7 @@ export const href = {
   narrator: (slug: string) => `/narrators/${slug}`,
   publisher: (slug: string) => `/publishers/${slug}`,
   category: (slug: string) => `/category/${slug}`,
+  topic: (slug: string) => `/topic/${slug}`,
   bundle: (kind: 'book' | 'summary', slug: string) =>
     kind === 'summary' ? `/bundleSummary/${slug}` : `/bundle/${slug}`,
 };

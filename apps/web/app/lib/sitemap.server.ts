@@ -1,5 +1,5 @@
 import type { ApiClient } from '@nomsan/contracts/client';
-import { itemHref } from './links';
+import { href, itemHref } from './links';
 
 /** The sitemap protocol's limit of URLs per file. */
 export const URLS_PER_SITEMAP = 50_000;
@@ -42,10 +42,27 @@ export function xmlResponse(body: string): Response {
   });
 }
 
-/** Static pages and categories (the part that is not books). */
+/** Static pages, categories, topics and summaries (the part that is not books). */
 export async function pagePaths(api: ApiClient): Promise<string[]> {
-  const categories = await api.categories();
-  return [...STATIC_PATHS, ...categories.map((category) => `/category/${category.slug}`)];
+  const [categories, topics, summaries] = await Promise.all([api.categories(), api.topics(), summaryPaths(api)]);
+  return [
+    ...STATIC_PATHS,
+    ...categories.map((category) => href.category(category.slug)),
+    ...topics.map((topic) => href.topic(topic.slug)),
+    ...summaries,
+  ];
+}
+
+/** Every summary's page, a hundred at a time (there are far fewer summaries than books). */
+async function summaryPaths(api: ApiClient): Promise<string[]> {
+  const first = await api.summaries(1, PAGE_SIZE);
+  const rest: string[][] = [];
+  for (let page = 2; page <= first.last_page; page += CONCURRENCY) {
+    const pages = Array.from({ length: Math.min(CONCURRENCY, first.last_page - page + 1) }, (_, i) => page + i);
+    const batch = await Promise.all(pages.map((p) => api.summaries(p, PAGE_SIZE)));
+    rest.push(...batch.map((list) => list.data.map(itemHref)));
+  }
+  return [...first.data.map(itemHref), ...rest.flat()];
 }
 
 export async function bookTotal(api: ApiClient): Promise<number> {

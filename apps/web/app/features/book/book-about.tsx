@@ -1,7 +1,9 @@
 import { useId } from 'react';
+import { Link } from 'react-router';
 import type { BookDetail } from '@nomsan/contracts/catalog';
 import { mn } from '@nomsan/contracts/messages';
 import { formatDuration } from '~/lib/format';
+import { searchHref } from '~/lib/links';
 
 function Paragraphs({ text }: { text: string }) {
   return (
@@ -76,8 +78,14 @@ export function BookAbout({ book }: { book: BookDetail }) {
       {book.tags.length > 0 ? (
         <ul className="mt-5 flex flex-wrap gap-2" aria-label={mn.detail.tags}>
           {book.tags.map((tag) => (
-            <li key={tag.id} className="rounded-full border border-line px-3 py-1 text-sm text-muted">
-              #{tag.name}
+            <li key={tag.id}>
+              {/* a tag is searched for: the search index holds every book's tags */}
+              <Link
+                to={searchHref(tag.name) ?? '/search'}
+                className="inline-block rounded-full border border-line px-3 py-1 text-sm text-muted hover:border-brand hover:text-brand"
+              >
+                #{tag.name}
+              </Link>
             </li>
           ))}
         </ul>
