@@ -18,7 +18,6 @@ import type { ApiContext } from '../../context';
 import { notFound } from '../../errors';
 import { cached } from '../../lib/cached';
 import { groupBy } from '../../lib/group-by';
-import { inOrderOf } from '../../lib/in-order';
 import { lruCache } from '../../lib/lru';
 import { coverImage } from '../../lib/media-urls';
 import { pageOf, type Page } from '../../lib/paginate';
@@ -63,6 +62,7 @@ export function catalogService(context: ApiContext, podcasts: PodcastsService, c
   // Cards by id (search results, related books, topics) repeat across requests: each process
   // keeps recent ones for a minute, like book details, and loads the rest in one batch.
   const cardsById = lruCache<number, BookCard>({ max: 20_000, ttlMs: DETAIL_TTL_MS });
+  const summaryCardsById = lruCache<number, SummaryCard>({ max: 5_000, ttlMs: DETAIL_TTL_MS });
 
   async function bookCardsByIds(ids: number[]): Promise<BookCard[]> {
     if (ids.length === 0) return [];
@@ -75,7 +75,11 @@ export function catalogService(context: ApiContext, podcasts: PodcastsService, c
 
   async function summaryCardsByIds(ids: number[]): Promise<SummaryCard[]> {
     if (ids.length === 0) return [];
-    return inOrderOf(ids, await cards.summariesByIds(ids));
+    const found = await summaryCardsById.getMany(ids, async (missing) => {
+      const loaded = await cards.summariesByIds(missing);
+      return new Map(loaded.map((card) => [card.id, card]));
+    });
+    return ids.flatMap((id) => found.get(id) ?? []);
   }
 
   async function bookPage(filter: BookFilter, options: ListOptions): Promise<Page<BookCard>> {
