@@ -138,15 +138,15 @@ export function searchRepository(db: Db) {
     const page =
       plan.sort === 'relevance'
         ? sql`
-          select t.kind, t.item_id from (
+          select d.kind, d.item_id from (
             (select kind, item_id from tab order by popularity desc, kind, item_id limit ${pool})
             ${titles}
           ) p
-          join search_document t on t.kind = p.kind and t.item_id = p.item_id
-          order by ts_rank(${WEIGHTS}, t.head, ${rank}) + 0.5 * ts_rank(${WEIGHTS}, t.head, ${exact})
-            + case when t.title_key = ${plan.phrase} then 1.0
-                   when t.title_key like ${plan.phrase} || '%' then 0.4 else 0 end
-            + 0.05 * t.popularity desc, t.popularity desc, t.kind, t.item_id
+          join search_document d on d.kind = p.kind and d.item_id = p.item_id
+          order by ts_rank(${WEIGHTS}, d.head, ${rank}) + 0.5 * ts_rank(${WEIGHTS}, d.head, ${exact})
+            + case when d.title_key = ${plan.phrase} then 1.0
+                   when d.title_key like ${plan.phrase} || '%' then 0.4 else 0 end
+            + 0.05 * d.popularity desc, d.popularity desc, d.kind, d.item_id
           limit ${plan.limit} offset ${plan.offset}`
         : sql`select kind, item_id from tab order by ${orderBy(plan.sort)} limit ${plan.limit} offset ${plan.offset}`;
     // The matching rows are read once, through the GIN indexes (one bitmap scan each), and
@@ -223,6 +223,17 @@ export function searchRepository(db: Db) {
 
     /** replaces the whole index in one transaction, so searches never see half of it */
     async replaceIndex(documents: DocumentInput[], terms: Map<string, number>, variants: [string, string][]) {
+      // both tables carry the same match columns, so a document united from both counts once
+      const facts = (d: DocumentInput) => ({
+        kind: d.kind,
+        itemId: d.itemId,
+        hasAudio: d.hasAudio,
+        hasEbook: d.hasEbook,
+        categoryIds: d.categoryIds,
+        titleKey: d.title,
+        popularity: d.popularity,
+        publishedAt: d.publishedAt,
+      });
       await db.transaction(async (tx) => {
         await tx.execute(sql`delete from ${searchDocument}`);
         await tx.execute(sql`delete from ${searchText}`);
@@ -230,16 +241,6 @@ export function searchRepository(db: Db) {
         await tx.execute(sql`delete from ${searchTermVariant}`);
         for (let i = 0; i < documents.length; i += INSERT_BATCH) {
           const batch = documents.slice(i, i + INSERT_BATCH);
-          const facts = (d: DocumentInput) => ({
-            kind: d.kind,
-            itemId: d.itemId,
-            hasAudio: d.hasAudio,
-            hasEbook: d.hasEbook,
-            categoryIds: d.categoryIds,
-            titleKey: d.title,
-            popularity: d.popularity,
-            publishedAt: d.publishedAt,
-          });
           await tx.insert(searchDocument).values(
             batch.map((d) => ({
               ...facts(d),
