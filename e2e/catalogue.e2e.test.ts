@@ -155,6 +155,25 @@ describe('the catalogue pages', () => {
     await context.close();
   });
 
+  it("shows a book's reviews after the first ten when asked", async () => {
+    const context = await browser.context(MOBILE);
+    const page = await context.newPage();
+    const problems = watchConsole(page);
+    await page.goto('/tsagaan-sar');
+    await page.waitForLoadState('networkidle');
+    const section = page.getByRole('region', { name: /Сэтгэгдэл/ });
+    const reviews = section.locator('article');
+    expect(await reviews.count()).toBe(10);
+    const more = section.getByRole('button', { name: 'Бусад 1 сэтгэгдэл' });
+    await more.scrollIntoViewIfNeeded();
+    await more.click();
+    await expect.poll(() => reviews.count()).toBe(11);
+    expect(await more.count()).toBe(0);
+    await screenshot(page, 'reviews-375');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('pages through a category with real URLs', async () => {
     const context = await browser.context({ ...DESKTOP, javaScriptEnabled: false });
     const page = await context.newPage();

@@ -72,6 +72,7 @@ export default function BookPage({ loaderData, matches }: Route.ComponentProps) 
       </div>
       <div id="reviews" className="mt-6 scroll-mt-20">
         <ReviewsSection
+          of={{ type: 'book', id: book.id }}
           rating={reviews?.rating ?? book.rating_summary}
           reviews={reviews?.data ?? []}
           total={reviews?.total ?? 0}

@@ -64,7 +64,12 @@ export default function SummaryPage({ loaderData, matches }: Route.ComponentProp
         ) : null}
       </div>
       <div id="reviews" className="mt-6">
-        <ReviewsSection rating={reviews?.rating ?? empty} reviews={reviews?.data ?? []} total={reviews?.total ?? 0} />
+        <ReviewsSection
+          of={{ type: 'summary', id: summary.id }}
+          rating={reviews?.rating ?? empty}
+          reviews={reviews?.data ?? []}
+          total={reviews?.total ?? 0}
+        />
       </div>
       <BundleShelf title={mn.detail.summaryBundles} bundles={bundles} />
     </div>

@@ -1,7 +1,10 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { RatingSummary, Review } from '@nomsan/contracts/catalog';
 import { mn } from '@nomsan/contracts/messages';
+import { browserApi } from '~/lib/browser-api';
 import { formatDate } from '~/lib/format';
+import { failureOf } from '~/lib/form';
+import { FormMessage } from '~/ui/form';
 import { Stars } from '~/ui/stars';
 
 function Summary({ rating }: { rating: RatingSummary }) {
@@ -82,17 +85,49 @@ function ReviewItem({ review }: { review: Review }) {
   );
 }
 
+/**
+ * The reviews after the first page, fetched a page at a time from the browser when asked
+ * (the first page is server-rendered with the item).
+ */
+function useMoreReviews(of: { type: 'book' | 'summary'; id: number }, first: Review[]) {
+  const [more, setMore] = useState<Review[]>([]);
+  const [page, setPage] = useState(1);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function loadNext() {
+    setPending(true);
+    setError(null);
+    try {
+      const next = await browserApi().reviews(of.type, of.id, page + 1);
+      // a review written meanwhile shifts the pages: never show one twice
+      const shown = new Set([...first, ...more].map((review) => review.id));
+      setMore((before) => [...before, ...next.data.filter((review) => !shown.has(review.id))]);
+      setPage(next.current_page);
+    } catch (failure) {
+      setError(failureOf(failure).message);
+    } finally {
+      setPending(false);
+    }
+  }
+  return { reviews: [...first, ...more], pending, error, loadNext };
+}
+
 /** Rating summary (average, count, distribution) and the reviews with their latest replies. */
 export function ReviewsSection({
+  of,
   rating,
-  reviews,
+  reviews: firstReviews,
   total,
 }: {
+  /** what is reviewed, for fetching the pages after the first */
+  of: { type: 'book' | 'summary'; id: number };
   rating: RatingSummary;
   reviews: Review[];
   total: number;
 }) {
   const headingId = useId();
+  const { reviews, pending, error, loadNext } = useMoreReviews(of, firstReviews);
+  const remaining = total - reviews.length;
   return (
     <section aria-labelledby={headingId} className="py-6">
       <h2 id={headingId} className="text-xl font-bold sm:text-2xl">
@@ -103,11 +138,25 @@ export function ReviewsSection({
           {rating.count > 0 ? <Summary rating={rating} /> : <p className="text-muted">{mn.rating.noRatings}</p>}
         </div>
         {reviews.length > 0 ? (
-          <ul>
-            {reviews.map((review) => (
-              <ReviewItem key={review.id} review={review} />
-            ))}
-          </ul>
+          <div>
+            <ul>
+              {reviews.map((review) => (
+                <ReviewItem key={review.id} review={review} />
+              ))}
+            </ul>
+            {error ? <FormMessage>{error}</FormMessage> : null}
+            {remaining > 0 ? (
+              <button
+                type="button"
+                onClick={loadNext}
+                disabled={pending}
+                aria-busy={pending}
+                className="mt-3 inline-flex h-11 items-center rounded-full border border-line px-5 font-semibold hover:border-brand hover:text-brand disabled:opacity-60"
+              >
+                {mn.reviews.more(remaining)}
+              </button>
+            ) : null}
+          </div>
         ) : (
           <p className="text-muted">{mn.reviews.empty}</p>
         )}
