@@ -1,0 +1,35 @@
+import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
+
+type ZodSerializerCompiler = typeof zodSerializerCompiler;
+type RouteSchema = Parameters<ZodSerializerCompiler>[0];
+
+/**
+ * The response serialiser: zod checks the answer against the route's response schema (and
+ * drops undeclared fields) before `JSON.stringify`. Answers built from the services' caches
+ * (a newsfeed tab, a book's detail, the categories) are the same object for a minute: per
+ * route and status, the text of a `{ data }` envelope is kept for as long as its `data`
+ * object lives (a WeakMap), so a cached answer is checked and stringified once, not per
+ * request. Cached objects are never mutated (they are shared between requests already).
+ */
+export const serializerCompiler: ZodSerializerCompiler = (route: RouteSchema) => {
+  const serialize = zodSerializerCompiler(route);
+  const texts = new WeakMap<object, string>();
+  return (payload: unknown) => {
+    const data = envelopeData(payload);
+    if (!data) return serialize(payload);
+    const known = texts.get(data);
+    if (known !== undefined) return known;
+    const text = serialize(payload);
+    texts.set(data, text);
+    return text;
+  };
+};
+
+/** `data` of a payload that is exactly `{ data: object }`, else null */
+function envelopeData(payload: unknown): object | null {
+  if (typeof payload !== 'object' || payload === null) return null;
+  const keys = Object.keys(payload);
+  if (keys.length !== 1 || keys[0] !== 'data') return null;
+  const data = (payload as { data: unknown }).data;
+  return typeof data === 'object' && data !== null ? data : null;
+}
