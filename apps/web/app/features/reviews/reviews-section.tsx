@@ -1,10 +1,7 @@
 import { useId, useState } from 'react';
 import type { RatingSummary, Review } from '@nomsan/contracts/catalog';
 import { mn } from '@nomsan/contracts/messages';
-import { browserApi } from '~/lib/browser-api';
 import { formatDate } from '~/lib/format';
-import { failureOf } from '~/lib/form';
-import { FormMessage } from '~/ui/form';
 import { Stars } from '~/ui/stars';
 
 function Summary({ rating }: { rating: RatingSummary }) {
@@ -85,6 +82,15 @@ function ReviewItem({ review }: { review: Review }) {
   );
 }
 
+async function failureMessage(failure: unknown): Promise<string> {
+  try {
+    const { failureOf } = await import('~/lib/form');
+    return failureOf(failure).message;
+  } catch {
+    return mn.authPages.offline; // the module itself could not be fetched
+  }
+}
+
 /**
  * The reviews after the first page, fetched a page at a time from the browser when asked
  * (the first page is server-rendered with the item).
@@ -98,13 +104,15 @@ function useMoreReviews(of: { type: 'book' | 'summary'; id: number }, first: Rev
     setPending(true);
     setError(null);
     try {
+      // the typed client and its schemas load on the first click, not with every book page
+      const { browserApi } = await import('~/lib/browser-api');
       const next = await browserApi().reviews(of.type, of.id, page + 1);
       // a review written meanwhile shifts the pages: never show one twice
       const shown = new Set([...first, ...more].map((review) => review.id));
       setMore((before) => [...before, ...next.data.filter((review) => !shown.has(review.id))]);
       setPage(next.current_page);
     } catch (failure) {
-      setError(failureOf(failure).message);
+      setError(await failureMessage(failure));
     } finally {
       setPending(false);
     }
@@ -144,7 +152,12 @@ export function ReviewsSection({
                 <ReviewItem key={review.id} review={review} />
               ))}
             </ul>
-            {error ? <FormMessage>{error}</FormMessage> : null}
+            {error ? (
+              // FormMessage's look, without bringing the form kit into every book page
+              <p role="alert" className="mt-3 rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800">
+                {error}
+              </p>
+            ) : null}
             {remaining > 0 ? (
               <button
                 type="button"
