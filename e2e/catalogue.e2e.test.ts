@@ -170,6 +170,16 @@ describe('the catalogue pages', () => {
     await expect.poll(() => reviews.count()).toBe(11);
     expect(await more.count()).toBe(0);
     await screenshot(page, 'reviews-375');
+
+    // another book by client navigation starts again from its own first page
+    const related = page.getByRole('region', { name: 'Төстэй номууд' }).getByRole('link').first();
+    await related.scrollIntoViewIfNeeded();
+    await related.click();
+    await expect.poll(() => page.url()).not.toContain('/tsagaan-sar');
+    await expect.poll(() => section.getByRole('heading', { level: 2 }).innerText()).not.toBe('Сэтгэгдэл (11)');
+    const heading = await section.getByRole('heading', { level: 2 }).innerText();
+    const total = Number(/\((\d+)\)/.exec(heading)?.[1] ?? 0);
+    await expect.poll(() => reviews.count()).toBe(Math.min(10, total));
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -100,6 +100,7 @@ function useMoreReviews(of: { type: 'book' | 'summary'; id: number }, first: Rev
   const [page, setPage] = useState(1);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [lastLoaded, setLastLoaded] = useState(false);
   async function loadNext() {
     setPending(true);
     setError(null);
@@ -111,30 +112,36 @@ function useMoreReviews(of: { type: 'book' | 'summary'; id: number }, first: Rev
       const shown = new Set([...first, ...more].map((review) => review.id));
       setMore((before) => [...before, ...next.data.filter((review) => !shown.has(review.id))]);
       setPage(next.current_page);
+      setLastLoaded(next.current_page >= next.last_page);
     } catch (failure) {
       setError(await failureMessage(failure));
     } finally {
       setPending(false);
     }
   }
-  return { reviews: [...first, ...more], pending, error, loadNext };
+  return { reviews: [...first, ...more], lastLoaded, pending, error, loadNext };
 }
 
-/** Rating summary (average, count, distribution) and the reviews with their latest replies. */
-export function ReviewsSection({
-  of,
-  rating,
-  reviews: firstReviews,
-  total,
-}: {
+interface ReviewsProps {
   /** what is reviewed, for fetching the pages after the first */
   of: { type: 'book' | 'summary'; id: number };
   rating: RatingSummary;
   reviews: Review[];
   total: number;
-}) {
+}
+
+/**
+ * Rating summary (average, count, distribution) and the reviews with their latest replies.
+ * Keyed by the item, so the pages loaded for one book are not kept when a client navigation
+ * shows another.
+ */
+export function ReviewsSection(props: ReviewsProps) {
+  return <Reviews key={`${props.of.type}:${props.of.id}`} {...props} />;
+}
+
+function Reviews({ of, rating, reviews: firstReviews, total }: ReviewsProps) {
   const headingId = useId();
-  const { reviews, pending, error, loadNext } = useMoreReviews(of, firstReviews);
+  const { reviews, lastLoaded, pending, error, loadNext } = useMoreReviews(of, firstReviews);
   const remaining = total - reviews.length;
   return (
     <section aria-labelledby={headingId} className="py-6">
@@ -158,7 +165,7 @@ export function ReviewsSection({
                 {error}
               </p>
             ) : null}
-            {remaining > 0 ? (
+            {remaining > 0 && !lastLoaded ? (
               <button
                 type="button"
                 onClick={loadNext}
