@@ -57,7 +57,7 @@ export const searchDocument = pgTable(
   'search_document',
   {
     ...matchFacts(),
-    /** the folded names: authors, narrators and translators (a series' author for episodes) */
+    /** the folded names: authors, narrators and translators (an episode's podcast and its host) */
     namesKey: text('names_key').notNull().default(''),
     /** the folded series, publisher, categories and tags */
     metaKey: text('meta_key').notNull().default(''),
