@@ -56,13 +56,21 @@ export async function pagePaths(api: ApiClient): Promise<string[]> {
 /** Every summary's page, a hundred at a time (there are far fewer summaries than books). */
 async function summaryPaths(api: ApiClient): Promise<string[]> {
   const first = await api.summaries(1, PAGE_SIZE);
-  const rest: string[][] = [];
-  for (let page = 2; page <= first.last_page; page += CONCURRENCY) {
-    const pages = Array.from({ length: Math.min(CONCURRENCY, first.last_page - page + 1) }, (_, i) => page + i);
-    const batch = await Promise.all(pages.map((p) => api.summaries(p, PAGE_SIZE)));
-    rest.push(...batch.map((list) => list.data.map(itemHref)));
+  const rest = Array.from({ length: Math.max(0, first.last_page - 1) }, (_, i) => i + 2);
+  return [...first.data.map(itemHref), ...(await pagesOfPaths(rest, (page) => api.summaries(page, PAGE_SIZE)))];
+}
+
+/** The item paths of the given list pages, fetched CONCURRENCY pages at a time. */
+async function pagesOfPaths(
+  pages: number[],
+  load: (page: number) => Promise<{ data: Parameters<typeof itemHref>[0][] }>,
+): Promise<string[]> {
+  const results: string[][] = [];
+  for (let i = 0; i < pages.length; i += CONCURRENCY) {
+    const batch = await Promise.all(pages.slice(i, i + CONCURRENCY).map(load));
+    results.push(...batch.map((list) => list.data.map(itemHref)));
   }
-  return [...first.data.map(itemHref), ...rest.flat()];
+  return results.flat();
 }
 
 export async function bookTotal(api: ApiClient): Promise<number> {
@@ -74,12 +82,5 @@ export async function bookPaths(api: ApiClient, first: number, count: number): P
   const firstPage = Math.floor(first / PAGE_SIZE) + 1;
   const lastPage = Math.floor((first + count - 1) / PAGE_SIZE) + 1;
   const pages = Array.from({ length: Math.max(0, lastPage - firstPage + 1) }, (_, i) => firstPage + i);
-  const results: string[][] = [];
-  for (let i = 0; i < pages.length; i += CONCURRENCY) {
-    const batch = await Promise.all(
-      pages.slice(i, i + CONCURRENCY).map((page) => api.books(page, PAGE_SIZE, 'newest')),
-    );
-    results.push(...batch.map((list) => list.data.map(itemHref)));
-  }
-  return results.flat();
+  return pagesOfPaths(pages, (page) => api.books(page, PAGE_SIZE, 'newest'));
 }

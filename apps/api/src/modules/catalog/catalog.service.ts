@@ -46,6 +46,23 @@ export interface ListOptions {
   likes?: boolean;
 }
 
+/**
+ * Cards by id, in the order asked. Search results, related books and topics repeat across
+ * requests: each process keeps recent cards for a minute, like book details, and loads the
+ * rest in one batch.
+ */
+function cachedById<T extends { id: number }>(max: number, load: (ids: number[]) => Promise<T[]>) {
+  const cache = lruCache<number, T>({ max, ttlMs: DETAIL_TTL_MS });
+  return async (ids: number[]): Promise<T[]> => {
+    if (ids.length === 0) return [];
+    const found = await cache.getMany(
+      ids,
+      async (missing) => new Map((await load(missing)).map((card) => [card.id, card])),
+    );
+    return ids.flatMap((id) => found.get(id) ?? []);
+  };
+}
+
 export function catalogService(context: ApiContext, podcasts: PodcastsService, commerce: CommerceService) {
   const repository = catalogRepository(context.db.db);
   const cards = cardBuilder({
@@ -61,26 +78,8 @@ export function catalogService(context: ApiContext, podcasts: PodcastsService, c
 
   // Cards by id (search results, related books, topics) repeat across requests: each process
   // keeps recent ones for a minute, like book details, and loads the rest in one batch.
-  const cardsById = lruCache<number, BookCard>({ max: 20_000, ttlMs: DETAIL_TTL_MS });
-  const summaryCardsById = lruCache<number, SummaryCard>({ max: 5_000, ttlMs: DETAIL_TTL_MS });
-
-  async function bookCardsByIds(ids: number[]): Promise<BookCard[]> {
-    if (ids.length === 0) return [];
-    const found = await cardsById.getMany(ids, async (missing) => {
-      const loaded = await cards.booksByIds(missing);
-      return new Map(loaded.map((card) => [card.id, card]));
-    });
-    return ids.flatMap((id) => found.get(id) ?? []);
-  }
-
-  async function summaryCardsByIds(ids: number[]): Promise<SummaryCard[]> {
-    if (ids.length === 0) return [];
-    const found = await summaryCardsById.getMany(ids, async (missing) => {
-      const loaded = await cards.summariesByIds(missing);
-      return new Map(loaded.map((card) => [card.id, card]));
-    });
-    return ids.flatMap((id) => found.get(id) ?? []);
-  }
+  const bookCardsByIds = cachedById<BookCard>(20_000, (ids) => cards.booksByIds(ids));
+  const summaryCardsByIds = cachedById<SummaryCard>(5_000, (ids) => cards.summariesByIds(ids));
 
   async function bookPage(filter: BookFilter, options: ListOptions): Promise<Page<BookCard>> {
     const [rows, total] = await Promise.all([
