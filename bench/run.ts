@@ -34,7 +34,12 @@ interface Target {
   randomPath?: () => string;
   /** concurrent connections for this endpoint, when not the run's default */
   connections?: number;
+  /** request headers, e.g. the Accept-Encoding every browser sends */
+  headers?: Record<string, string>;
 }
+
+/** what Chromium sends: the rows marked "(as a browser)" ask for compressed answers */
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 const randomBook = () => 1 + Math.floor(Math.random() * titles);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)] as T;
@@ -128,6 +133,7 @@ const targets: Target[] = [
   { name: 'GET /healthz', path: '/healthz' },
   { name: 'GET /api/categories', path: '/api/categories' },
   { name: 'GET /api/newsfeed/tabs/for-you', path: '/api/newsfeed/tabs/for-you' },
+  { name: 'GET /api/newsfeed/tabs/for-you (as a browser)', path: '/api/newsfeed/tabs/for-you', headers: BROWSER },
   { name: 'GET /v4/books/{id}', path: '/v4/books/1' },
   { name: 'GET /v4/books/{random id}', path: '/v4/books/1', randomPath: () => `/v4/books/${randomBook()}` },
   { name: 'GET /v5/books/{id}/related', path: '/v5/books/1/related' },
@@ -167,7 +173,9 @@ const targets: Target[] = [
     connections: SEARCH_CONNECTIONS,
   },
   { name: 'GET / (home page, SSR)', path: '/' },
+  { name: 'GET / (home page, SSR, as a browser)', path: '/', headers: BROWSER },
   { name: 'GET /{slug} (book page, SSR)', path: '/tsagaan-sar' },
+  { name: 'GET /{slug} (book page, SSR, as a browser)', path: '/tsagaan-sar', headers: BROWSER },
 ];
 
 /** Precomputed related books, as the worker would make them after seeding. */
@@ -225,7 +233,12 @@ async function stop(child: ChildProcess): Promise<void> {
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
-async function measure(url: string, randomPath?: () => string, clients = connections) {
+async function measure(
+  url: string,
+  randomPath?: () => string,
+  clients = connections,
+  headers?: Record<string, string>,
+) {
   // autocannon's histogram has no p95 (the search target's percentile): every response's time is kept
   const latencies: number[] = [];
   const run = autocannon({
@@ -233,6 +246,7 @@ async function measure(url: string, randomPath?: () => string, clients = connect
     connections: clients,
     duration,
     pipelining: 1,
+    ...(headers ? { headers } : {}),
     ...(randomPath
       ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: randomPath() }) }] }
       : {}),
@@ -328,12 +342,17 @@ async function main() {
     const only = process.env.BENCH_ONLY;
     for (const target of targets.filter((t) => !only || t.name.includes(only))) {
       // A short warm-up fills caches and JIT before the measured run.
-      await autocannon({ url: `http://127.0.0.1:${port}${target.path}`, connections: 10, duration: 2 });
+      await autocannon({
+        url: `http://127.0.0.1:${port}${target.path}`,
+        connections: 10,
+        duration: 2,
+        ...(target.headers ? { headers: target.headers } : {}),
+      });
       const url = `http://127.0.0.1:${port}${target.path}`;
       const clients = target.connections ?? connections;
       rows.push({
         name: clients === connections ? target.name : `${target.name} @${clients}`,
-        ...(await measure(url, target.randomPath, clients)),
+        ...(await measure(url, target.randomPath, clients, target.headers)),
       });
     }
   } finally {

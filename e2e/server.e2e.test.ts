@@ -57,7 +57,12 @@ describe('the server process', () => {
     const first = await visit();
     const second = await visit();
     expect(second.headers.get('x-page-cache')).toBe('hit');
-    for (const response of [first, second]) {
+    // fetch takes gzip, as browsers do: a stored page is compressed once, its nonce spliced in
+    expect(second.headers.get('content-encoding')).toBe('gzip');
+    const plain = await visit({ 'accept-encoding': 'identity' });
+    expect(plain.headers.get('x-page-cache')).toBe('hit');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    for (const response of [first, second, plain]) {
       const nonce = nonceOf(response);
       const html = await response.text();
       expect(nonce).toBeTruthy();
@@ -66,6 +71,7 @@ describe('the server process', () => {
       expect(html.match(/nonce="([^"]+)"/g)?.every((n) => n === `nonce="${nonce}"`)).toBe(true);
     }
     expect(nonceOf(first)).not.toBe(nonceOf(second));
+    expect(nonceOf(second)).not.toBe(nonceOf(plain));
     const signedIn = await visit({ cookie: 'nomsan_session=whatever' });
     expect(signedIn.headers.get('x-page-cache')).toBeNull();
     // every search must reach the API's log, so the search page is never stored

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { isSharedRequest, isStorable, pageCache, type CachedPage } from './page-cache';
 
@@ -43,6 +44,20 @@ describe('page cache', () => {
     const cache = pageCache({ ttlMs: 10_000, max: 10 });
     const stored = page('<script nonce="AbC+/=">1</script><script nonce="AbC+/=">2</script>', 'AbC+/=', 0);
     expect(cache.bodyFor(stored, 'xyz')).toBe('<script nonce="xyz">1</script><script nonce="xyz">2</script>');
+  });
+
+  it('compresses a stored page once and splices in each request’s nonce', () => {
+    const cache = pageCache({ ttlMs: 10_000, max: 10 });
+    const stored = page(
+      `<script nonce="n0">1</script>${'<p>ном</p>'.repeat(100)}<script nonce="n0">2</script>`,
+      'n0',
+      0,
+    );
+    const first = cache.gzipFor(stored, 'first');
+    const template = stored.gzip;
+    expect(gunzipSync(first).toString()).toBe(cache.bodyFor(stored, 'first'));
+    expect(gunzipSync(cache.gzipFor(stored, 'second')).toString()).toBe(cache.bodyFor(stored, 'second'));
+    expect(stored.gzip).toBe(template);
   });
 
   it('keeps at most `max` pages, dropping the oldest', () => {

@@ -1,8 +1,11 @@
+import { gzipTemplate, gzipWith, type GzipTemplate } from './gzip-splice';
+
 /**
  * A micro-cache for server-rendered pages. A page that is the same for everyone (a visitor's
  * request, a public answer) is rendered once per few seconds per process, and every request
- * for it in between gets the stored HTML with its own CSP nonce swapped in. Concurrent misses
- * for one URL wait for the single render under way instead of rendering it again.
+ * for it in between gets the stored HTML with its own CSP nonce swapped in (compressed once,
+ * see gzip-splice.ts). Concurrent misses for one URL wait for the single render under way
+ * instead of rendering it again.
  */
 
 export interface CachedPage {
@@ -12,6 +15,8 @@ export interface CachedPage {
   /** the nonce the page was rendered with; replaced by each request's own */
   nonce: string;
   expires: number;
+  /** the body compressed once, made on the first request that takes gzip */
+  gzip?: GzipTemplate;
 }
 
 export type Claim =
@@ -60,6 +65,12 @@ export function pageCache(options: PageCacheOptions) {
     /** The stored response as it should be sent for a request whose nonce is `nonce`. */
     bodyFor(page: CachedPage, nonce: string): string {
       return page.nonce && page.nonce !== nonce ? page.body.replaceAll(page.nonce, nonce) : page.body;
+    },
+
+    /** The same, gzip-compressed: the page is compressed once, each request's nonce spliced in. */
+    gzipFor(page: CachedPage, nonce: string): Buffer {
+      page.gzip ??= gzipTemplate(page.body, page.nonce);
+      return gzipWith(page.gzip, nonce);
     },
 
     expiresAt: () => now() + options.ttlMs,

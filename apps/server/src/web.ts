@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
+import { acceptsCoding } from '@nomsan/api/lib/content-coding';
 import { createApiClient, type Fetch } from '@nomsan/contracts/client';
 import { SESSION_COOKIE } from '@nomsan/contracts/cookies';
 import { concurrencyLimit } from './limiter';
@@ -130,6 +131,13 @@ function sendPage(cache: PageCache, reply: FastifyReply, page: CachedPage, state
   reply.status(page.status);
   for (const [name, value] of page.headers) reply.header(name, value);
   reply.header('x-page-cache', state);
+  // Browsers all take gzip: the page was compressed once, and only the nonce is new. Compressing
+  // it again for each response (as the compression plugin would) cost milliseconds of CPU each.
+  if (acceptsCoding(reply.request.headers['accept-encoding'], 'gzip')) {
+    reply.header('vary', 'accept-encoding');
+    reply.header('content-encoding', 'gzip');
+    return reply.send(cache.gzipFor(page, reply.scriptNonce));
+  }
   return reply.send(cache.bodyFor(page, reply.scriptNonce));
 }
 

@@ -1,4 +1,5 @@
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
+import { repeatedAnswers } from './shared-answers';
 
 type ZodSerializerCompiler = typeof zodSerializerCompiler;
 type RouteSchema = Parameters<ZodSerializerCompiler>[0];
@@ -10,6 +11,7 @@ type RouteSchema = Parameters<ZodSerializerCompiler>[0];
  * route and status, the text of a `{ data }` envelope is kept for as long as its `data`
  * object lives (a WeakMap), so a cached answer is checked and stringified once, not per
  * request. Cached objects are never mutated (they are shared between requests already).
+ * Such a text's ETag and compressed bodies are made once too (shared-answers.ts).
  */
 export const serializerCompiler: ZodSerializerCompiler = (route: RouteSchema) => {
   const serialize = zodSerializerCompiler(route);
@@ -21,6 +23,7 @@ export const serializerCompiler: ZodSerializerCompiler = (route: RouteSchema) =>
     if (known !== undefined) return known;
     const text = serialize(payload);
     texts.set(data, text);
+    repeatedAnswers.remember(text);
     return text;
   };
 };

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { preferredCoding } from '../lib/content-coding';
+import { repeatedAnswers } from '../lib/shared-answers';
 
 /** Public catalogue answers: a CDN may keep them for a while, and browsers revalidate by ETag. */
 const CACHE_CONTROL = 'public, max-age=60, s-maxage=300, stale-while-revalidate=600';
@@ -15,6 +17,7 @@ declare module 'fastify' {
  * A strong ETag from the body, 304 when the client already has it, and a Cache-Control that
  * lets a CDN serve it, for GET routes marked `publicCache`. Installed on the root before
  * compression, so the tag is computed on the plain body and matches whatever encoding is sent.
+ * An answer the serialiser hands out again and again is sent in the body compressed once.
  */
 export function installHttpCaching(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
@@ -23,7 +26,9 @@ export function installHttpCaching(app: FastifyInstance): void {
     // An answer that sets a cookie is somebody's: never one for a shared cache.
     if (reply.hasHeader('set-cookie')) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
+    // the serialiser's repeated answers carry their tag and compressed bodies, made once
+    const shared = typeof payload === 'string' ? repeatedAnswers.get(payload) : undefined;
+    const etag = shared?.etag ?? `"${createHash('sha1').update(payload).digest('base64url')}"`;
     reply.header('etag', etag);
     reply.header('cache-control', CACHE_CONTROL);
     reply.header('vary', 'accept-encoding');
@@ -32,7 +37,12 @@ export function installHttpCaching(app: FastifyInstance): void {
       reply.code(304);
       return '';
     }
-    return payload;
+    const coding = shared && preferredCoding(request.headers['accept-encoding']);
+    const encoded = coding ? shared.encoded(coding) : null;
+    if (!coding || !encoded) return payload;
+    // the compression plugin leaves an answer that already has a Content-Encoding alone
+    reply.header('content-encoding', coding);
+    return encoded;
   });
 }
 

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bookDetailResponse,
@@ -295,5 +296,25 @@ describe('catalogue detail and list endpoints', () => {
     expect(compressed.headers.etag).toBe(etag);
     const missing = await get('/v4/books/999999');
     expect(missing.headers['cache-control']).toBeUndefined();
+  });
+
+  it('sends a cached answer as brotli or gzip, with the same tag and text', async () => {
+    const url = '/api/newsfeed/tabs/for-you';
+    const plain = await get(url);
+    for (const coding of ['br', 'gzip'] as const) {
+      const [first, second] = [
+        await get(url, { 'accept-encoding': `${coding}, deflate` }),
+        await get(url, { 'accept-encoding': `${coding}, deflate` }),
+      ];
+      for (const response of [first, second]) {
+        expect(response.headers['content-encoding']).toBe(coding);
+        expect(response.headers.etag).toBe(plain.headers.etag);
+        expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
+        const unpack = coding === 'br' ? brotliDecompressSync : gunzipSync;
+        expect(unpack(response.rawPayload).toString('utf8')).toBe(plain.body);
+      }
+      expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    }
+    expect((await get(url, { 'accept-encoding': 'identity' })).body).toBe(plain.body);
   });
 });
