@@ -1,49 +1,31 @@
 import type { Availability, BookCard, Offer, RatingSummary, SummaryCard } from '@nomsan/contracts/catalog';
 import { coverImage } from '../../lib/media-urls';
+import type { OfferTerms } from '../commerce/commerce.service';
 import type { CatalogRepository } from './catalog.repository';
 
 type BookRow = Awaited<ReturnType<CatalogRepository['books']>>[number];
 type SummaryRow = Awaited<ReturnType<CatalogRepository['summaries']>>[number];
-type Offers = Map<number, Offer[]>;
 
 export interface CardSources {
-  repository: CatalogRepository;
   mediaBaseUrl: string;
-  /** the commerce domain's offers of many items at once */
-  offersFor(itemType: 'book' | 'summary', ids: number[]): Promise<Map<number, Offer[]>>;
+  /** the commerce domain's terms (a row's `offers`) as the API shows them */
+  toOffer(terms: OfferTerms): Offer;
   toAvailability(offers: Offer[]): Availability;
 }
 
-/**
- * Turns rows (which carry their authors) into the cards every list shows, with the offers of
- * all of them fetched in one query, or handed in when they were fetched alongside the rows.
- */
-export function cardBuilder({ repository, mediaBaseUrl, offersFor, toAvailability }: CardSources) {
-  async function books(
-    rows: BookRow[],
-    options: { shortDescription?: boolean; likes?: boolean } = {},
-    known?: Offers,
-  ): Promise<BookCard[]> {
-    const offers =
-      known ??
-      (await offersFor(
-        'book',
-        rows.map((row) => row.id),
-      ));
+/** Turns rows (which carry their authors and offers) into the cards every list shows. */
+export function cardBuilder({ mediaBaseUrl, toOffer, toAvailability }: CardSources) {
+  const availability = (terms: OfferTerms[]) => toAvailability(terms.map(toOffer));
+
+  function books(rows: BookRow[], options: { shortDescription?: boolean; likes?: boolean } = {}): BookCard[] {
     return rows.map((row) => ({
-      ...bookCard(row, row.authors, mediaBaseUrl, toAvailability(offers.get(row.id) ?? [])),
+      ...bookCard(row, row.authors, mediaBaseUrl, availability(row.offers)),
       ...(options.shortDescription ? { short_description: row.shortDescription } : {}),
       ...(options.likes ? { likes_count: row.likesCount } : {}),
     }));
   }
 
-  async function summaries(rows: SummaryRow[], known?: Offers): Promise<SummaryCard[]> {
-    const offers =
-      known ??
-      (await offersFor(
-        'summary',
-        rows.map((row) => row.id),
-      ));
+  function summaries(rows: SummaryRow[]): SummaryCard[] {
     return rows.map((row) => ({
       id: row.id,
       slug: row.slug,
@@ -52,25 +34,11 @@ export function cardBuilder({ repository, mediaBaseUrl, offersFor, toAvailabilit
       authors: row.authors.map(({ id, name, slug }) => ({ id, name, slug })),
       cover: coverImage(mediaBaseUrl, row.coverKey, row.coverColor, 'square'),
       reading_minutes: row.readingMinutes,
-      availability: toAvailability(offers.get(row.id) ?? []),
+      availability: availability(row.offers),
     }));
   }
 
-  return {
-    books,
-    summaries,
-
-    /** cards of the published books among `ids`, in no particular order: rows and offers in parallel */
-    async booksByIds(ids: number[]): Promise<BookCard[]> {
-      const [rows, offers] = await Promise.all([repository.booksByIds(ids), offersFor('book', ids)]);
-      return books(rows, {}, offers);
-    },
-
-    async summariesByIds(ids: number[]): Promise<SummaryCard[]> {
-      const [rows, offers] = await Promise.all([repository.summariesByIds(ids), offersFor('summary', ids)]);
-      return summaries(rows, offers);
-    },
-  };
+  return { books, summaries };
 }
 
 export function bookCard(

@@ -19,6 +19,7 @@ import {
   topicsResponse,
 } from '@nomsan/contracts/catalog';
 import { errorEnvelope } from '@nomsan/contracts/http';
+import { sql } from '@nomsan/db/orm';
 import { createTestApp, type TestApp } from '../../test/app';
 
 describe('catalogue detail and list endpoints', () => {
@@ -75,6 +76,31 @@ describe('catalogue detail and list endpoints', () => {
     expect(
       summaries.every((s) => s.availability.price_mnt !== null || s.availability.subscription_scopes.length > 0),
     ).toBe(true);
+  });
+
+  it('shows only the offers on sale now, with their discount, on the page and on its card', async () => {
+    // the least popular book: no earlier test has put it in a cache
+    const picked = await t.db.db.execute<{ id: number; author: number }>(sql`
+      select b.id, (select bc.contributor_id from catalog_book_contributor bc
+                     where bc.book_id = b.id and bc.role = 'author' order by bc.position limit 1) as author
+        from catalog_book b
+       where b.status = 'published' and b.kind = 'book'
+         and (select count(*) from commerce_offer o where o.item_type = 'book' and o.item_id = b.id) = 2
+       order by b.popularity, b.id limit 1`);
+    const { id, author } = picked.rows[0] as { id: number; author: number };
+    await t.db.db.execute(sql`
+      update commerce_offer set ends_at = now() - interval '1 day'
+       where item_type = 'book' and item_id = ${id} and format = 'ebook'`);
+    await t.db.db.execute(sql`
+      update commerce_offer set original_price_mnt = price_mnt * 2, starts_at = now() - interval '1 day'
+       where item_type = 'book' and item_id = ${id} and format = 'audiobook'`);
+    const { offers, availability } = bookDetailResponse.parse(await ok(`/v4/books/${id}`)).data;
+    expect(offers.map((o) => o.format)).toEqual(['audiobook']);
+    expect(offers[0]?.discount_percentage).toBe(50);
+    expect(offers[0]?.original_price_mnt).toBe((offers[0]?.price_mnt ?? 0) * 2);
+    expect(availability.price_mnt).toBe(offers[0]?.price_mnt);
+    const cards = bookListResponse.parse(await ok(`/api/book/authors/${author}/books?page[size]=100`)).data.data;
+    expect(cards.find((card) => card.id === id)?.availability).toEqual(availability);
   });
 
   it('finds a book by slug, and by a slug it had before', async () => {

@@ -23,6 +23,7 @@ import {
   catalogTopic,
   catalogTopicItem,
 } from '@nomsan/db/schema/catalog';
+import { offersColumn } from '../commerce/commerce.service';
 
 export type BookOrder = 'popular' | 'newest';
 export type ContributorRole = 'author' | 'narrator' | 'translator';
@@ -54,6 +55,8 @@ const cardColumns = {
     select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug) order by bc.position), '[]')
       from catalog_book_contributor bc join catalog_contributor c on c.id = bc.contributor_id
      where bc.book_id = ${qualified(catalogBook.id)} and bc.role = 'author')`,
+  // and its price: the commerce module's terms, in the same round trip
+  offers: offersColumn('book', qualified(catalogBook.id)),
 };
 
 const summaryCardColumns = {
@@ -67,6 +70,7 @@ const summaryCardColumns = {
     select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug) order by sc.position), '[]')
       from catalog_summary_contributor sc join catalog_contributor c on c.id = sc.contributor_id
      where sc.summary_id = ${qualified(catalogSummary.id)} and sc.role = 'author')`,
+  offers: offersColumn('summary', qualified(catalogSummary.id)),
 };
 
 /** Catalogue queries. Only this file touches the catalogue's tables. */
@@ -164,6 +168,7 @@ export function catalogRepository(db: Db) {
       series: { id: catalogSeries.id, name: catalogSeries.name, slug: catalogSeries.slug },
       audio: catalogAudioEdition,
       ebook: catalogEbookEdition,
+      offers: offersColumn('book', bookRef),
       contributors: sql<{ id: number; name: string; slug: string; role: ContributorRole }[]>`(
         select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug, 'role', bc.role) order by bc.position), '[]')
           from catalog_book_contributor bc join catalog_contributor c on c.id = bc.contributor_id
@@ -409,7 +414,10 @@ export function catalogRepository(db: Db) {
     summaryId: (key: Key) => keyToId(catalogSummary, 'summary', key, eq(catalogSummary.status, 'published')),
 
     async summary(id: number) {
-      const rows = await db.select().from(catalogSummary).where(eq(catalogSummary.id, id));
+      const rows = await db
+        .select({ summary: catalogSummary, offers: offersColumn('summary', qualified(catalogSummary.id)) })
+        .from(catalogSummary)
+        .where(eq(catalogSummary.id, id));
       return rows[0] ?? null;
     },
 

@@ -21,7 +21,7 @@ import { groupBy } from '../../lib/group-by';
 import { lruCache } from '../../lib/lru';
 import { coverImage } from '../../lib/media-urls';
 import { pageOf, type Page } from '../../lib/paginate';
-import { toAvailability, type BundleSummary, type CommerceService } from '../commerce/commerce.service';
+import { toAvailability, toOffer, type BundleSummary, type CommerceService } from '../commerce/commerce.service';
 import type { PodcastsService } from '../podcasts/podcasts.service';
 import { cardBuilder, ratingSummary } from './cards';
 import {
@@ -65,12 +65,7 @@ function cachedById<T extends { id: number }>(max: number, load: (ids: number[])
 
 export function catalogService(context: ApiContext, podcasts: PodcastsService, commerce: CommerceService) {
   const repository = catalogRepository(context.db.db);
-  const cards = cardBuilder({
-    repository,
-    mediaBaseUrl: context.mediaBaseUrl,
-    offersFor: commerce.offersFor,
-    toAvailability,
-  });
+  const cards = cardBuilder({ mediaBaseUrl: context.mediaBaseUrl, toOffer, toAvailability });
 
   async function bookCards(filter: BookFilter, order: BookOrder, limit = SHELF_SIZE): Promise<BookCard[]> {
     return cards.books(await repository.books(filter, order, limit));
@@ -78,15 +73,17 @@ export function catalogService(context: ApiContext, podcasts: PodcastsService, c
 
   // Cards by id (search results, related books, topics) repeat across requests: each process
   // keeps recent ones for a minute, like book details, and loads the rest in one batch.
-  const bookCardsByIds = cachedById<BookCard>(20_000, (ids) => cards.booksByIds(ids));
-  const summaryCardsByIds = cachedById<SummaryCard>(5_000, (ids) => cards.summariesByIds(ids));
+  const bookCardsByIds = cachedById<BookCard>(20_000, async (ids) => cards.books(await repository.booksByIds(ids)));
+  const summaryCardsByIds = cachedById<SummaryCard>(5_000, async (ids) =>
+    cards.summaries(await repository.summariesByIds(ids)),
+  );
 
   async function bookPage(filter: BookFilter, options: ListOptions): Promise<Page<BookCard>> {
     const [rows, total] = await Promise.all([
       repository.books(filter, options.order ?? 'popular', options.perPage, (options.page - 1) * options.perPage),
       repository.countBooks(filter),
     ]);
-    const data = await cards.books(rows, { shortDescription: options.shortDescription, likes: options.likes });
+    const data = cards.books(rows, { shortDescription: options.shortDescription, likes: options.likes });
     return pageOf(data, options.page, options.perPage, total);
   }
 
@@ -103,7 +100,7 @@ export function catalogService(context: ApiContext, podcasts: PodcastsService, c
       const [popularAudio, newest, summaries, english, series] = await Promise.all([
         bookCards({ kind: 'book', format: 'audiobook' }, 'popular'),
         bookCards({ kind: 'book', format: 'ebook' }, 'newest'),
-        cards.summaries(await repository.summaries(SHELF_SIZE)),
+        repository.summaries(SHELF_SIZE).then((rows) => cards.summaries(rows)),
         bookCards({ kind: 'english_book' }, 'popular'),
         podcasts.seriesCards(SHELF_SIZE),
       ]);
@@ -124,12 +121,7 @@ export function catalogService(context: ApiContext, podcasts: PodcastsService, c
       shelf('newest-ebooks', mn.home.newest, '/book', await bookCards({ format: 'ebook' }, 'newest')),
     ],
     summary: async () => [
-      shelf(
-        'summaries',
-        mn.home.summaries,
-        '/summaries',
-        await cards.summaries(await repository.summaries(SHELF_SIZE)),
-      ),
+      shelf('summaries', mn.home.summaries, '/summaries', cards.summaries(await repository.summaries(SHELF_SIZE))),
     ],
     english: async () => [
       shelf('english', mn.home.englishBooks, '/english-book', await bookCards({ kind: 'english_book' }, 'popular')),
@@ -183,8 +175,9 @@ export function catalogService(context: ApiContext, podcasts: PodcastsService, c
   }
 
   async function bookDetail(id: number, kind?: 'book' | 'english_book'): Promise<BookDetail> {
-    const [found, offers] = await Promise.all([repository.bookDetail(id), commerce.offersFor('book', [id])]);
+    const found = await repository.bookDetail(id);
     if (!found || found.book.status !== 'published' || (kind && found.book.kind !== kind)) throw notFound();
+    const offers = found.offers.map(toOffer);
     const { book, publisher, series, audio, ebook } = found;
     const { contributors, categories: categoryRows, tags: tagRows, chapters: chapterRows, ratings } = found;
     const people = (role: ContributorRole) =>
@@ -226,8 +219,8 @@ export function catalogService(context: ApiContext, podcasts: PodcastsService, c
           }
         : null,
       ebook: ebook ? { pages: ebook.pages } : null,
-      offers: offers.get(id) ?? [],
-      availability: toAvailability(offers.get(id) ?? []),
+      offers,
+      availability: toAvailability(offers),
       rating_summary: ratingSummary(ratings),
       likes_count: book.likesCount,
       web_link: book.kind === 'english_book' ? `/english-book/${book.slug}` : `/${book.slug}`,
@@ -299,9 +292,9 @@ export function catalogService(context: ApiContext, podcasts: PodcastsService, c
   const showcase = cached(
     FEED_TTL_MS,
     async () =>
-      cards.books(await repository.showcase(), { shortDescription: true }) as Promise<
-        (BookCard & { short_description: string })[]
-      >,
+      cards.books(await repository.showcase(), { shortDescription: true }) as (BookCard & {
+        short_description: string;
+      })[],
   );
   const topics = cached(FEED_TTL_MS, async (): Promise<Topic[]> => {
     const rows = await repository.topics();
@@ -416,17 +409,17 @@ export function catalogService(context: ApiContext, podcasts: PodcastsService, c
         repository.summaries(perPage, (page - 1) * perPage),
         repository.countSummaries(),
       ]);
-      return pageOf(await cards.summaries(rows), page, perPage, total);
+      return pageOf(cards.summaries(rows), page, perPage, total);
     },
 
     async summary(key: Key): Promise<SummaryDetail> {
       const id = await requireId(repository.summaryId(key));
-      const row = await repository.summary(id);
-      if (!row) throw notFound();
-      const [[card], categoryRows, offers, book] = await Promise.all([
+      const found = await repository.summary(id);
+      if (!found) throw notFound();
+      const { summary: row, offers } = found;
+      const [[card], categoryRows, book] = await Promise.all([
         summaryCardsByIds([id]),
         repository.summaryCategories(id),
-        commerce.offersFor('summary', [id]),
         row.bookId ? bookCardsByIds([row.bookId]) : Promise.resolve([]),
       ]);
       if (!card) throw notFound();
@@ -437,7 +430,7 @@ export function catalogService(context: ApiContext, podcasts: PodcastsService, c
         audio_duration_seconds: row.audioDurationSeconds,
         book: book[0] ?? null,
         categories: categoryRows,
-        offers: offers.get(id) ?? [],
+        offers: offers.map(toOffer),
         published_at: row.publishedAt.toISOString(),
         web_link: `/summary/${row.slug}`,
       };

@@ -1,18 +1,52 @@
 import type { Db } from '@nomsan/db/client';
-import { and, asc, eq, inArray, or, sql } from '@nomsan/db/orm';
+import { and, asc, eq, inArray, or, sql, type SQL } from '@nomsan/db/orm';
 import { commerceBundle, commerceBundleItem, commerceOffer } from '@nomsan/db/schema/commerce';
 
 export type OfferRow = typeof commerceOffer.$inferSelect;
 export type BundleRow = typeof commerceBundle.$inferSelect;
+/** what an offer says to a buyer: the terms, without its bookkeeping */
+export type OfferTerms = Pick<
+  OfferRow,
+  | 'itemId'
+  | 'format'
+  | 'priceMnt'
+  | 'originalPriceMnt'
+  | 'creditPrice'
+  | 'rentalPriceMnt'
+  | 'rentalDays'
+  | 'subscriptionScopes'
+>;
+
+/**
+ * offers on sale now. `active` is written as the bare column, not compared with a bound `true`:
+ * a parameter there would keep the prepared statements' generic plans off the partial index
+ * (`where active`), and PostgreSQL would plan every execution anew (or scan the table).
+ */
+const current = and(
+  sql`${commerceOffer.active}`,
+  or(sql`${commerceOffer.startsAt} is null`, sql`${commerceOffer.startsAt} <= now()`),
+  or(sql`${commerceOffer.endsAt} is null`, sql`${commerceOffer.endsAt} > now()`),
+) as SQL;
+
+/**
+ * The current offers of the `itemType` item whose id is `itemId` (an expression of another
+ * statement), as one JSON column of terms. A module that reads an item anyway (a card, a book's
+ * page) gets its offers in the same round trip, and this file still writes every query of the
+ * commerce tables.
+ */
+export function offersColumn(itemType: OfferRow['itemType'], itemId: SQL): SQL<OfferTerms[]> {
+  const o = commerceOffer;
+  return sql<OfferTerms[]>`(
+    select coalesce(json_agg(json_build_object(
+        'itemId', ${o.itemId}, 'format', ${o.format}, 'priceMnt', ${o.priceMnt},
+        'originalPriceMnt', ${o.originalPriceMnt}, 'creditPrice', ${o.creditPrice},
+        'rentalPriceMnt', ${o.rentalPriceMnt}, 'rentalDays', ${o.rentalDays},
+        'subscriptionScopes', ${o.subscriptionScopes}) order by ${o.format}), '[]')
+      from ${o} where ${o.itemType} = ${itemType} and ${o.itemId} = ${itemId} and ${current})`;
+}
 
 /** Commerce queries: offers and bundles. Only this file touches the commerce tables. */
 export function commerceRepository(db: Db) {
-  const current = and(
-    eq(commerceOffer.active, true),
-    or(sql`${commerceOffer.startsAt} is null`, sql`${commerceOffer.startsAt} <= now()`),
-    or(sql`${commerceOffer.endsAt} is null`, sql`${commerceOffer.endsAt} > now()`),
-  );
-
   // every card and book page asks for offers: prepared once (see the catalogue's repository)
   const offersOf = db
     .select()

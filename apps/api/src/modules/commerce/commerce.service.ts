@@ -2,7 +2,16 @@ import type { Availability, Image, Offer } from '@nomsan/contracts/catalog';
 import type { ApiContext } from '../../context';
 import { groupBy } from '../../lib/group-by';
 import { coverImage } from '../../lib/media-urls';
-import { commerceRepository, type BundleRow, type OfferRow } from './commerce.repository';
+import {
+  commerceRepository,
+  offersColumn,
+  type BundleRow,
+  type OfferRow,
+  type OfferTerms,
+} from './commerce.repository';
+
+/** For another module's statements: an item's current offers as one JSON column (its terms). */
+export { offersColumn, type OfferTerms };
 
 export interface BundleSummary {
   id: number;
@@ -15,7 +24,7 @@ export interface BundleSummary {
   offer: Offer | null;
 }
 
-export function toOffer(row: OfferRow): Offer {
+export function toOffer(row: OfferTerms): Offer {
   const discount =
     row.priceMnt !== null && row.originalPriceMnt !== null && row.originalPriceMnt > row.priceMnt
       ? Math.round((1 - row.priceMnt / row.originalPriceMnt) * 100)
