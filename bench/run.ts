@@ -106,6 +106,8 @@ const TYPICAL_QUERIES = [
  * (Cyrillic, Latin, or without ө/ү): finished queries that are almost never in a cache.
  */
 let CATALOGUE_QUERIES: string[] = [];
+/** slugs of random books: pages that no cache holds */
+let BOOK_SLUGS: string[] = [];
 async function loadCatalogueQueries(databaseUrl: string | undefined, dataDir: string | undefined): Promise<void> {
   const handle = await openDatabase(
     databaseUrl ? { url: databaseUrl } : { dataDir: join(dataDir as string, 'pglite') },
@@ -114,6 +116,9 @@ async function loadCatalogueQueries(databaseUrl: string | undefined, dataDir: st
     select b.title, (select c.name from catalog_book_contributor bc join catalog_contributor c on c.id = bc.contributor_id
       where bc.book_id = b.id and bc.role = 'author' limit 1) as author
     from catalog_book b where b.id % 37 = 0 limit 3000`);
+  const slugs = await handle.db.execute<{ slug: string }>(sql`
+    select slug from catalog_book where status = 'published' and kind = 'book' and id % 19 = 0 limit 5000`);
+  BOOK_SLUGS = slugs.rows.map((row) => row.slug);
   await handle.close();
   const respell = (text: string) => {
     const r = Math.random();
@@ -176,6 +181,12 @@ const targets: Target[] = [
   { name: 'GET / (home page, SSR, as a browser)', path: '/', headers: BROWSER },
   { name: 'GET /{slug} (book page, SSR)', path: '/tsagaan-sar' },
   { name: 'GET /{slug} (book page, SSR, as a browser)', path: '/tsagaan-sar', headers: BROWSER },
+  {
+    name: 'GET /{random slug} (book page, SSR, as a browser)',
+    path: '/tsagaan-sar',
+    randomPath: () => `/${pick(BOOK_SLUGS)}`,
+    headers: BROWSER,
+  },
 ];
 
 /** Precomputed related books, as the worker would make them after seeding. */

@@ -1,7 +1,8 @@
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 
 /**
- * A page compressed once, into which each response splices its own CSP nonce.
+ * A page cut at its CSP nonce, kept plain and compressed, into which each response splices
+ * its own nonce.
  *
  * A cached page differs between responses only by its nonce, yet compressing 120 KB of HTML
  * costs milliseconds of CPU per response. DEFLATE lets a stream be cut into pieces: the text
@@ -10,11 +11,11 @@ import { constants, crc32, deflateRawSync } from 'node:zlib';
  * nonce. Serving a page is then copying those pieces with the request's nonce in the stored
  * blocks, and the gzip trailer's CRC-32 over the plain text.
  */
-export interface GzipTemplate {
-  /** the compressed text between nonces: one more than there are nonces */
-  pieces: Buffer[];
-  /** the same texts, plain (the CRC-32 of each response is computed over them) */
+export interface SplicedBody {
+  /** the UTF-8 text between nonces: one more than there are nonces */
   plain: Buffer[];
+  /** the same texts, each compressed on its own */
+  pieces: Buffer[];
   /** bytes of plain text without the nonces */
   plainBytes: number;
 }
@@ -24,36 +25,42 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
 /** a stored block holds at most this many bytes */
 const STORED_MAX = 0xffff;
 
-export function gzipTemplate(body: string, nonce: string, level = 9): GzipTemplate {
-  const texts = nonce ? body.split(nonce) : [body];
-  const plain = texts.map((text) => Buffer.from(text, 'utf8'));
+export function splitAtNonce(body: string, nonce: string, level = 9): SplicedBody {
+  const plain = (nonce ? body.split(nonce) : [body]).map((text) => Buffer.from(text, 'utf8'));
   const last = plain.length - 1;
   const pieces = plain.map((bytes, i) =>
     deflateRawSync(bytes, { level, finishFlush: i === last ? constants.Z_FINISH : constants.Z_SYNC_FLUSH }),
   );
-  return { pieces, plain, plainBytes: plain.reduce((sum, bytes) => sum + bytes.length, 0) };
+  return { plain, pieces, plainBytes: plain.reduce((sum, bytes) => sum + bytes.length, 0) };
 }
 
-/** The whole gzip member for one response, with `nonce` (ASCII) where the template's was. */
-export function gzipWith(template: GzipTemplate, nonce: string): Buffer {
+/** The page as plain bytes, with `nonce` where the rendered one was. */
+export function plainWith(body: SplicedBody, nonce: string): Buffer {
+  const nonceBytes = Buffer.from(nonce, 'latin1');
+  return Buffer.concat(body.plain.flatMap((bytes, i) => (i === 0 ? [bytes] : [nonceBytes, bytes])));
+}
+
+/** The whole gzip member for one response, with `nonce` (ASCII) where the rendered one was. */
+export function gzipWith(body: SplicedBody, nonce: string): Buffer {
   const nonceBytes = Buffer.from(nonce, 'latin1');
   if (nonceBytes.length > STORED_MAX) throw new Error('nonce too long for one stored block');
   const stored = storedBlock(nonceBytes);
   const chunks: Buffer[] = [GZIP_HEADER];
   let crc = 0;
-  template.pieces.forEach((piece, i) => {
+  // (Node 20's crc32 answers 0 for a buffer over an empty ArrayBuffer, whatever the start
+  // value: empty texts are skipped)
+  body.pieces.forEach((piece, i) => {
     if (i > 0) {
       chunks.push(stored);
       if (nonceBytes.length > 0) crc = crc32(nonceBytes, crc);
     }
     chunks.push(piece);
-    const plain = template.plain[i] as Buffer;
-    // (Node 20's crc32 answers 0 for a buffer over an empty ArrayBuffer, whatever the start value)
+    const plain = body.plain[i] as Buffer;
     if (plain.length > 0) crc = crc32(plain, crc);
   });
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(crc >>> 0, 0);
-  const size = template.plainBytes + nonceBytes.length * (template.pieces.length - 1);
+  const size = body.plainBytes + nonceBytes.length * (body.pieces.length - 1);
   trailer.writeUInt32LE(size % 2 ** 32, 4);
   chunks.push(trailer);
   return Buffer.concat(chunks);

@@ -1,22 +1,19 @@
-import { gzipTemplate, gzipWith, type GzipTemplate } from './gzip-splice';
+import { gzipWith, plainWith, type SplicedBody } from './gzip-splice';
 
 /**
  * A micro-cache for server-rendered pages. A page that is the same for everyone (a visitor's
  * request, a public answer) is rendered once per few seconds per process, and every request
- * for it in between gets the stored HTML with its own CSP nonce swapped in (compressed once,
- * see gzip-splice.ts). Concurrent misses for one URL wait for the single render under way
- * instead of rendering it again.
+ * for it in between gets the stored HTML with its own CSP nonce in place of the rendered one
+ * (kept cut at that nonce and compressed once, see gzip-splice.ts). Concurrent misses for one
+ * URL wait for the single render under way instead of rendering it again.
  */
 
 export interface CachedPage {
   status: number;
   headers: [string, string][];
-  body: string;
-  /** the nonce the page was rendered with; replaced by each request's own */
-  nonce: string;
+  /** the HTML cut at the nonce it was rendered with (which each request's own replaces), plain and compressed */
+  body: SplicedBody;
   expires: number;
-  /** the body compressed once, made on the first request that takes gzip */
-  gzip?: GzipTemplate;
 }
 
 export type Claim =
@@ -62,16 +59,11 @@ export function pageCache(options: PageCacheOptions) {
       };
     },
 
-    /** The stored response as it should be sent for a request whose nonce is `nonce`. */
-    bodyFor(page: CachedPage, nonce: string): string {
-      return page.nonce && page.nonce !== nonce ? page.body.replaceAll(page.nonce, nonce) : page.body;
-    },
+    /** The stored page as it should be sent for a request whose nonce is `nonce`. */
+    bodyFor: (page: CachedPage, nonce: string): Buffer => plainWith(page.body, nonce),
 
-    /** The same, gzip-compressed: the page is compressed once, each request's nonce spliced in. */
-    gzipFor(page: CachedPage, nonce: string): Buffer {
-      page.gzip ??= gzipTemplate(page.body, page.nonce);
-      return gzipWith(page.gzip, nonce);
-    },
+    /** The same, gzip-compressed: compressed when stored, each request's nonce spliced in. */
+    gzipFor: (page: CachedPage, nonce: string): Buffer => gzipWith(page.body, nonce),
 
     expiresAt: () => now() + options.ttlMs,
     get size() {

@@ -9,6 +9,7 @@ import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'rea
 import { acceptsCoding } from '@nomsan/api/lib/content-coding';
 import { createApiClient, type Fetch } from '@nomsan/contracts/client';
 import { SESSION_COOKIE } from '@nomsan/contracts/cookies';
+import { splitAtNonce } from './gzip-splice';
 import { concurrencyLimit } from './limiter';
 import { isSharedRequest, isStorable, MAX_CACHED_BODY, pageCache, type CachedPage, type PageCache } from './page-cache';
 import type { PublicConfig, WebLoadContext } from '@nomsan/contracts/web-context';
@@ -115,12 +116,12 @@ async function sendShared(
     if (!isStorable(response)) return sendWebResponse(reply, response);
     const page: CachedPage = {
       status: response.status,
-      headers: [...response.headers].filter(([name]) => name !== 'set-cookie'),
-      body: await response.text(),
-      nonce: reply.scriptNonce,
+      // (the length is the sent body's own: plain or compressed)
+      headers: [...response.headers].filter(([name]) => name !== 'set-cookie' && name !== 'content-length'),
+      body: splitAtNonce(await response.text(), reply.scriptNonce),
       expires: cache.expiresAt(),
     };
-    if (page.body.length <= MAX_CACHED_BODY) stored = page;
+    if (page.body.plainBytes <= MAX_CACHED_BODY) stored = page;
     return sendPage(cache, reply, page, 'miss');
   } finally {
     claim.fill(stored);
@@ -131,8 +132,8 @@ function sendPage(cache: PageCache, reply: FastifyReply, page: CachedPage, state
   reply.status(page.status);
   for (const [name, value] of page.headers) reply.header(name, value);
   reply.header('x-page-cache', state);
-  // Browsers all take gzip: the page was compressed once, and only the nonce is new. Compressing
-  // it again for each response (as the compression plugin would) cost milliseconds of CPU each.
+  // Browsers all take gzip: the page was compressed when stored, and only the nonce is new.
+  // Compressing it again for each response (as the compression plugin would) cost milliseconds.
   if (acceptsCoding(reply.request.headers['accept-encoding'], 'gzip')) {
     reply.header('vary', 'accept-encoding');
     reply.header('content-encoding', 'gzip');

@@ -54,3 +54,15 @@ describe.runIf(process.env.DATABASE_URL)('slow query log on PostgreSQL', () => {
     expect(reports[0]!.ms).toBeGreaterThanOrEqual(250);
   });
 });
+
+describe.runIf(process.env.DATABASE_URL)('sessions on PostgreSQL', () => {
+  it('run without JIT compilation', async () => {
+    const handle = await openDatabase({ url: process.env.DATABASE_URL, poolSize: 1 });
+    try {
+      const rows = await handle.db.execute<{ jit: string }>(sql`select current_setting('jit') as jit`);
+      expect(rows.rows[0]?.jit).toBe('off');
+    } finally {
+      await handle.close();
+    }
+  });
+});

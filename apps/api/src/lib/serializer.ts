@@ -11,7 +11,7 @@ type RouteSchema = Parameters<ZodSerializerCompiler>[0];
  * route and status, the text of a `{ data }` envelope is kept for as long as its `data`
  * object lives (a WeakMap), so a cached answer is checked and stringified once, not per
  * request. Cached objects are never mutated (they are shared between requests already).
- * Such a text's ETag and compressed bodies are made once too (shared-answers.ts).
+ * A text sent again gets its ETag and compressed bodies made once too (shared-answers.ts).
  */
 export const serializerCompiler: ZodSerializerCompiler = (route: RouteSchema) => {
   const serialize = zodSerializerCompiler(route);
@@ -20,10 +20,13 @@ export const serializerCompiler: ZodSerializerCompiler = (route: RouteSchema) =>
     const data = envelopeData(payload);
     if (!data) return serialize(payload);
     const known = texts.get(data);
-    if (known !== undefined) return known;
+    if (known !== undefined) {
+      // sent a second time: worth tagging and compressing once (most answers never repeat)
+      repeatedAnswers.remember(known);
+      return known;
+    }
     const text = serialize(payload);
     texts.set(data, text);
-    repeatedAnswers.remember(text);
     return text;
   };
 };
