@@ -25,13 +25,26 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
 /** a stored block holds at most this many bytes */
 const STORED_MAX = 0xffff;
 
-export function splitAtNonce(body: string, nonce: string, level = 9): SplicedBody {
-  const plain = (nonce ? body.split(nonce) : [body]).map((text) => Buffer.from(text, 'utf8'));
+/** Cuts a page (its UTF-8 bytes, or text) at every occurrence of its nonce. */
+export function splitAtNonce(body: Buffer | string, nonce: string, level = 9): SplicedBody {
+  const plain = splitBytes(typeof body === 'string' ? Buffer.from(body, 'utf8') : body, Buffer.from(nonce, 'latin1'));
   const last = plain.length - 1;
   const pieces = plain.map((bytes, i) =>
     deflateRawSync(bytes, { level, finishFlush: i === last ? constants.Z_FINISH : constants.Z_SYNC_FLUSH }),
   );
   return { plain, pieces, plainBytes: plain.reduce((sum, bytes) => sum + bytes.length, 0) };
+}
+
+function splitBytes(bytes: Buffer, separator: Buffer): Buffer[] {
+  if (separator.length === 0) return [bytes];
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (let at = bytes.indexOf(separator, from); at !== -1; at = bytes.indexOf(separator, from)) {
+    parts.push(bytes.subarray(from, at));
+    from = at + separator.length;
+  }
+  parts.push(bytes.subarray(from));
+  return parts;
 }
 
 /** The page as plain bytes, with `nonce` where the rendered one was. */

@@ -118,7 +118,7 @@ async function sendShared(
       status: response.status,
       // (the length is the sent body's own: plain or compressed)
       headers: [...response.headers].filter(([name]) => name !== 'set-cookie' && name !== 'content-length'),
-      body: splitAtNonce(await response.text(), reply.scriptNonce),
+      body: splitAtNonce(Buffer.from(await response.arrayBuffer()), reply.scriptNonce),
       expires: cache.expiresAt(),
     };
     if (page.body.plainBytes <= MAX_CACHED_BODY) stored = page;
