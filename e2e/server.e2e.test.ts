@@ -105,7 +105,9 @@ describe('the server process', () => {
     } finally {
       await again.stop();
     }
-  });
+    // two cold starts, the first seeding and indexing the demo catalogue: on a busy two-core
+    // machine that alone has taken most of a minute
+  }, 180_000);
 
   it('drains in-flight requests on SIGTERM, then exits 0', async () => {
     const server = await startServer();
