@@ -26,6 +26,8 @@ async function audit(url: string, port: number): Promise<Omit<Row, 'page'>> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
   const { lhr } = result;
+  // a failed load scores 0 with no metrics: say why instead of printing NaN alone
+  if (lhr.runtimeError) console.error(`${url}: Lighthouse ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
   const audits = lhr.audits;
   if (process.env.BENCH_WEB_DETAIL) printDetail(url, audits);
   const scripts = (
