@@ -81,17 +81,17 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
 }
 
 async function openPostgres(url: string, options: DatabaseOptions): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: options.poolSize ?? 10,
-    // JIT compiles any statement whose estimate passes 100 000, and a broad search's does: the
-    // compiling alone took 30 ms of a 200 ms query, with nothing for it to win back. Every
-    // statement of the store is short, so the sessions turn it off. (A pooler in transaction
-    // mode must let the `options` start-up parameter through, or set jit = off itself.)
-    options: '-c jit=off',
-  });
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  // JIT compiles any statement whose estimate passes 100 000, and a broad search's does: the
+  // compiling alone took 30 ms of a 200 ms query, with nothing for it to win back. Every
+  // statement of the store is short, so each session turns it off first (a client runs its
+  // queries in order). A SET rather than the `options` start-up parameter, which poolers
+  // such as PgBouncer refuse.
+  pool.on('connect', (client) => {
+    client.query('set jit = off').catch(() => undefined);
+  });
   const slowMs = options.slowQueryMs;
   const onSlow = options.onSlowQuery;
   if (slowMs !== undefined && onSlow) instrumentSlowQueries(pool, slowMs, onSlow);
