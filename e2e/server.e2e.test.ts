@@ -62,6 +62,7 @@ describe('the server process', () => {
     const plain = await visit({ 'accept-encoding': 'identity' });
     expect(plain.headers.get('x-page-cache')).toBe('hit');
     expect(plain.headers.get('content-encoding')).toBeNull();
+    for (const response of [second, plain]) expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
     for (const response of [first, second, plain]) {
       const nonce = nonceOf(response);
       const html = await response.text();

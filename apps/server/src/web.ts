@@ -132,10 +132,11 @@ function sendPage(cache: PageCache, reply: FastifyReply, page: CachedPage, state
   reply.status(page.status);
   for (const [name, value] of page.headers) reply.header(name, value);
   reply.header('x-page-cache', state);
+  // the same URL answers gzip or plain bytes: shared caches must keep them apart
+  reply.header('vary', 'accept-encoding');
   // Browsers all take gzip: the page was compressed when stored, and only the nonce is new.
   // Compressing it again for each response (as the compression plugin would) cost milliseconds.
   if (acceptsCoding(reply.request.headers['accept-encoding'], 'gzip')) {
-    reply.header('vary', 'accept-encoding');
     reply.header('content-encoding', 'gzip');
     return reply.send(cache.gzipFor(page, reply.scriptNonce));
   }
