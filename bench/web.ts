@@ -7,8 +7,8 @@
 // printed, with the range of scores: one run varies by several points on a shared machine.
 //
 //   BENCH_WEB_DETAIL=1  also print, per page, the LCP element with its phases (time to first
-//                       byte, load delay, load time, render delay), the render-blocking files
-//                       and the long tasks
+//                       byte, load delay, load time, render delay), the render-blocking files,
+//                       the main thread's work by kind and the long tasks
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
