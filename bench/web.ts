@@ -17,7 +17,7 @@ import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS } from '../e2e/support/browser';
 import { startServer } from '../e2e/support/server';
 
-const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 3));
+const RUNS = Math.max(1, Math.floor(Number(process.env.BENCH_WEB_RUNS)) || 3);
 
 interface Row {
   page: string;
@@ -80,7 +80,7 @@ function printDetail(url: string, audits: Audits): void {
   console.log(
     `  main thread: ${work.map((w) => `${String(w.groupLabel ?? w.group)} ${Number(w.duration).toFixed(0)}`).join(', ')} ms`,
   );
-  // what the total blocking time is made of (durations as simulated: 4x the observed CPU time)
+  // what the total blocking time is made of
   const longTasks = (audits['long-tasks']?.details as Table | undefined)?.items ?? [];
   for (const task of longTasks.slice(0, 8))
     console.log(
