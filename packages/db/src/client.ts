@@ -80,18 +80,31 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   };
 }
 
+/**
+ * A connection that has turned JIT off before the pool hands it out. JIT compiles any statement
+ * whose estimate passes 100 000, and a broad search's does: the compiling alone took 30 ms of a
+ * 200 ms query, with nothing for it to win back. Every statement of the store is short. A SET
+ * rather than the `options` start-up parameter, which poolers such as PgBouncer refuse; done in
+ * `connect` (not the pool's 'connect' event, which does not wait) so the session's first query
+ * never queues behind it, which pg 8 warns about and pg 9 refuses.
+ */
+class StoreClient extends pg.Client {
+  override connect(): Promise<pg.Client>;
+  override connect(callback: (err: Error | null) => void): void;
+  override connect(callback?: (err: Error | null) => void): Promise<pg.Client> | void {
+    const ready = super.connect().then(async () => {
+      await this.query('set jit = off');
+      return this;
+    });
+    if (!callback) return ready;
+    ready.then(() => callback(null), callback);
+  }
+}
+
 async function openPostgres(url: string, options: DatabaseOptions): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, Client: StoreClient });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
-  // JIT compiles any statement whose estimate passes 100 000, and a broad search's does: the
-  // compiling alone took 30 ms of a 200 ms query, with nothing for it to win back. Every
-  // statement of the store is short, so each session turns it off first (a client runs its
-  // queries in order). A SET rather than the `options` start-up parameter, which poolers
-  // such as PgBouncer refuse.
-  pool.on('connect', (client) => {
-    client.query('set jit = off').catch(() => undefined);
-  });
   const slowMs = options.slowQueryMs;
   const onSlow = options.onSlowQuery;
   if (slowMs !== undefined && onSlow) instrumentSlowQueries(pool, slowMs, onSlow);
