@@ -93,7 +93,13 @@ class StoreClient extends pg.Client {
   override connect(callback: (err: Error | null) => void): void;
   override connect(callback?: (err: Error | null) => void): Promise<pg.Client> | void {
     const ready = super.connect().then(async () => {
-      await this.query('set jit = off');
+      try {
+        await this.query('set jit = off');
+      } catch (error) {
+        // the pool drops a client whose connect failed: its socket must not stay open
+        await this.end().catch(() => undefined);
+        throw error;
+      }
       return this;
     });
     if (!callback) return ready;
