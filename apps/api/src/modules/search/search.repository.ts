@@ -69,6 +69,92 @@ function prefixVector(text: string, from: number): string {
   return [...lexemes].join(' ');
 }
 
+const DOCUMENT_TABLE = 'search_document';
+/** the order the tables are written in (and the popularity index's) */
+const STATIC_RANK = sql.raw('popularity desc, kind, item_id');
+const TEXT_TABLE = 'search_text';
+
+/** a document as one row of the JSON a batch is inserted from */
+function recordOf(d: DocumentInput) {
+  return {
+    kind: d.kind,
+    item_id: d.itemId,
+    has_audio: d.hasAudio,
+    has_ebook: d.hasEbook,
+    category_ids: d.categoryIds,
+    title_key: d.title,
+    popularity: d.popularity,
+    published_at: d.publishedAt.toISOString(),
+    names_key: d.people,
+    meta_key: d.meta,
+    body: d.body,
+    body_prefixes: prefixVector(d.body, BODY_PREFIX_FROM),
+  };
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * An empty twin of `table` (same columns, defaults and storage options, no indexes yet) to
+ * write a new index into; `prepare` orders its rows by static rank (CLUSTER writes them in
+ * that order, page after page, where inserts would fill earlier pages' gaps with later rows),
+ * gives it the table's indexes, and `swap` then its name, in the caller's transaction. The indexes
+ * are copied from the live table's own definitions, so the migrations stay the one place
+ * that says what they are.
+ */
+async function freshTable(tx: Tx, table: string) {
+  const next = `${table}_next`;
+  const options = await tx.execute<{ options: string[] | null }>(
+    sql`select reloptions as options from pg_class where oid = ${table}::regclass`,
+  );
+  const storage = options.rows[0]?.options?.length ? sql.raw(` with (${options.rows[0].options.join(', ')})`) : sql``;
+  await tx.execute(sql`drop table if exists ${sql.identifier(next)}`);
+  await tx.execute(
+    sql`create table ${sql.identifier(next)} (like ${sql.identifier(table)} including defaults)${storage}`,
+  );
+  const indexes = await tx.execute<{ name: string; definition: string; primary: boolean }>(sql`
+    select i.relname as name, pg_get_indexdef(x.indexrelid) as definition, x.indisprimary as primary
+    from pg_index x join pg_class i on i.oid = x.indexrelid
+    where x.indrelid = ${table}::regclass order by i.relname`);
+  return {
+    next,
+    /** orders the rows, builds the indexes and gathers statistics: all before any lock is taken */
+    async prepare() {
+      const rank = sql.identifier(`${next}_rank`);
+      await tx.execute(sql`create index ${rank} on ${sql.identifier(next)} (${STATIC_RANK})`);
+      await tx.execute(sql`cluster ${sql.identifier(next)} using ${rank}`);
+      await tx.execute(sql`drop index ${rank}`);
+      for (const index of indexes.rows) {
+        await tx.execute(sql.raw(onTable(index.definition, index.name, table, next)));
+      }
+      await tx.execute(sql`analyze ${sql.identifier(next)}`);
+    },
+    /** takes the live table's place: held from here to commit, its lock is short */
+    async swap() {
+      await tx.execute(sql`drop table ${sql.identifier(table)}`);
+      await tx.execute(sql`alter table ${sql.identifier(next)} rename to ${sql.identifier(table)}`);
+      for (const index of indexes.rows) {
+        const copy = sql.identifier(`${index.name}_next`);
+        await tx.execute(
+          index.primary
+            ? sql`alter table ${sql.identifier(table)} add constraint ${sql.identifier(index.name)} primary key using index ${copy}`
+            : sql`alter index ${copy} rename to ${sql.identifier(index.name)}`,
+        );
+      }
+    },
+  };
+}
+
+/** `CREATE INDEX name ON schema.table ...` (as pg_get_indexdef writes it) for the twin table */
+export function onTable(definition: string, name: string, table: string, next: string): string {
+  const match = /^(CREATE (?:UNIQUE )?INDEX )(\S+)( ON (?:ONLY )?)(\S+)( .*)$/s.exec(definition);
+  const target = match?.[4];
+  if (!match || match[2] !== name || !target || (target !== table && !target.endsWith(`.${table}`))) {
+    throw new Error(`unexpected index definition: ${definition}`);
+  }
+  return `${match[1]}${name}_next${match[3]}${target.slice(0, -table.length)}${next}${match[5]}`;
+}
+
 /** what the GIN index on search_document holds for each row (migration 0008) */
 const TERMS = searchTermsOf({
   titleKey: sql.raw('title_key'),
@@ -109,7 +195,7 @@ function typeCondition(type: SearchType): SQL {
 }
 
 function orderBy(sort: Exclude<SearchSort, 'relevance'>): SQL {
-  return sort === 'popular' ? sql`popularity desc, kind, item_id` : sql`published_at desc, kind, item_id`;
+  return sort === 'popular' ? STATIC_RANK : sql`published_at desc, kind, item_id`;
 }
 
 /** Search queries. Only this file touches the search tables. */
@@ -221,41 +307,32 @@ export function searchRepository(db: Db) {
       return rows.rows.length === 0;
     },
 
-    /** replaces the whole index in one transaction, so searches never see half of it */
+    /**
+     * Replaces the whole index in one transaction, so searches never see half of it. The two
+     * document tables are written anew in static-rank order (most popular first) and swapped
+     * in at commit, so a match's bitmap scan, which reads the table in its physical order, meets
+     * the most popular documents first: a capped scan returns the top of a match of any size.
+     */
     async replaceIndex(documents: DocumentInput[], terms: Map<string, number>, variants: [string, string][]) {
-      // both tables carry the same match columns, so a document united from both counts once
-      const facts = (d: DocumentInput) => ({
-        kind: d.kind,
-        itemId: d.itemId,
-        hasAudio: d.hasAudio,
-        hasEbook: d.hasEbook,
-        categoryIds: d.categoryIds,
-        titleKey: d.title,
-        popularity: d.popularity,
-        publishedAt: d.publishedAt,
-      });
       await db.transaction(async (tx) => {
-        await tx.execute(sql`delete from ${searchDocument}`);
-        await tx.execute(sql`delete from ${searchText}`);
-        await tx.execute(sql`delete from ${searchTerm}`);
-        await tx.execute(sql`delete from ${searchTermVariant}`);
+        const tables = [await freshTable(tx, DOCUMENT_TABLE), await freshTable(tx, TEXT_TABLE)];
         for (let i = 0; i < documents.length; i += INSERT_BATCH) {
           const batch = documents.slice(i, i + INSERT_BATCH);
-          await tx.insert(searchDocument).values(
-            batch.map((d) => ({
-              ...facts(d),
-              namesKey: d.people,
-              metaKey: d.meta,
-              head: sql`setweight(to_tsvector('simple', ${d.title}), 'A') || setweight(to_tsvector('simple', ${d.people}), 'B') || setweight(to_tsvector('simple', ${d.meta}), 'C')`,
-            })),
-          );
-          await tx.insert(searchText).values(
-            batch.map((d) => ({
-              ...facts(d),
-              body: sql`strip(to_tsvector('simple', ${d.body})) || ${prefixVector(d.body, BODY_PREFIX_FROM)}::tsvector`,
-            })),
-          );
+          // one JSON parameter per batch
+          const rows = sql`json_to_recordset(${JSON.stringify(batch.map(recordOf))}::json) as r(
+              kind text, item_id int, has_audio boolean, has_ebook boolean, category_ids int[], title_key text,
+              popularity real, published_at timestamptz, names_key text, meta_key text, body text, body_prefixes text)`;
+          await tx.execute(sql`insert into ${sql.identifier(tables[0]!.next)} (${MATCH_COLUMNS}, category_ids, names_key, meta_key, head)
+            select ${MATCH_COLUMNS}, category_ids, names_key, meta_key,
+              setweight(to_tsvector('simple', title_key), 'A') || setweight(to_tsvector('simple', names_key), 'B')
+                || setweight(to_tsvector('simple', meta_key), 'C')
+            from ${rows}`);
+          await tx.execute(sql`insert into ${sql.identifier(tables[1]!.next)} (${MATCH_COLUMNS}, category_ids, body)
+            select ${MATCH_COLUMNS}, category_ids, strip(to_tsvector('simple', body)) || body_prefixes::tsvector
+            from ${rows}`);
         }
+        await tx.execute(sql`delete from ${searchTerm}`);
+        await tx.execute(sql`delete from ${searchTermVariant}`);
         const termRows = [...terms].map(([term, docs]) => ({ term, docs }));
         for (let i = 0; i < termRows.length; i += INSERT_BATCH * 5) {
           await tx.insert(searchTerm).values(termRows.slice(i, i + INSERT_BATCH * 5));
@@ -265,15 +342,13 @@ export function searchRepository(db: Db) {
             .insert(searchTermVariant)
             .values(variants.slice(i, i + INSERT_BATCH * 5).map(([variant, term]) => ({ variant, term })));
         }
+        // Each new table is rewritten in static-rank order, given the indexes (built once the
+        // rows are in: faster than row by row, and no GIN pending list to merge) and then the
+        // old one's name: the searches waiting on the old table's lock meanwhile see the new one.
+        for (const table of tables) await table.prepare();
+        for (const table of tables) await table.swap();
       });
-      // A bulk load leaves most GIN entries in the indexes' pending lists, which every search
-      // would then scan linearly (three times slower); merge them into the trees now.
-      for (const index of ['search_document_terms_idx', 'search_text_body_idx', 'search_document_title_trgm_idx']) {
-        await db.execute(sql`select gin_clean_pending_list(${index}::regclass)`);
-      }
-      // Fresh statistics, so the planner knows which words are common (index walk) or rare
-      // (bitmap); and the old rows' space freed for the next rebuild, so the table the bitmap
-      // scans visit does not grow by a whole copy each time.
+      // the old rows' space freed, and fresh statistics: which words are common, which rare
       await db.execute(sql`vacuum analyze ${searchDocument}, ${searchText}, ${searchTermVariant}`);
     },
 
