@@ -429,7 +429,9 @@ export const mn = {
       episode: 'Подкаст',
       summary: 'Товч ном',
     },
-    count: (n: number) => `${n.toLocaleString('mn-MN')} үр дүн`,
+    /** `atLeast`: the count stopped at the cap ("1 000+ үр дүн") */
+    count: (n: number, atLeast = false) => `${n.toLocaleString('mn-MN')}${atLeast ? '+' : ''} үр дүн`,
+    tabCount: (n: number, atLeast = false) => `${n.toLocaleString('mn-MN')}${atLeast ? '+' : ''}`,
     emptyTitle: (query: string) => `“${query}” хайлтаар юу ч олдсонгүй`,
     emptyHint: 'Үгээ шалгаад дахин оролдоно уу, эсвэл доорх түгээмэл хайлт, ангиллаас сонгоорой.',
     startTitle: 'Юу унших, сонсохоо хайгаарай',

@@ -14,6 +14,8 @@ export const SEARCH_QUERY_MAX = 200;
 export const SEARCH_PAGE_SIZE = 20;
 export const SEARCH_MAX_PAGE = 500;
 export const SUGGESTIONS_TAKE = 6;
+/** Matches are counted exactly up to this many; past it, a tab shows "1 000+". */
+export const SEARCH_COUNT_CAP = 1000;
 
 /** `q` as typed: anything up to 200 characters; blank means "no search" (an empty answer). */
 const q = z.string().max(SEARCH_QUERY_MAX, { error: mn.search.queryTooLong }).default('');
@@ -64,7 +66,9 @@ export const searchResult = z.object({
   last_page: z.number().int(),
   per_page: z.number().int(),
   total: z.number().int(),
+  /** past SEARCH_COUNT_CAP matches a count stops: these tabs have at least their count */
   counts: searchCounts,
+  capped_counts: z.array(z.enum(searchTypes)),
   /** the query as understood (trimmed, single-spaced) */
   query: z.string(),
   type: z.enum(searchTypes),

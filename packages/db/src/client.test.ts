@@ -55,12 +55,14 @@ describe.runIf(process.env.DATABASE_URL)('slow query log on PostgreSQL', () => {
   });
 });
 
-describe.runIf(process.env.DATABASE_URL)('sessions on PostgreSQL', () => {
-  it('run without JIT compilation', async () => {
-    const handle = await openDatabase({ url: process.env.DATABASE_URL, poolSize: 1 });
+describe('sessions', () => {
+  it('run without JIT compilation or synchronized scans', async () => {
+    const handle = await openDatabase(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL, poolSize: 1 } : {});
     try {
-      const rows = await handle.db.execute<{ jit: string }>(sql`select current_setting('jit') as jit`);
-      expect(rows.rows[0]?.jit).toBe('off');
+      const rows = await handle.db.execute<{ jit: string; synchronized: string }>(
+        sql`select current_setting('jit') as jit, current_setting('synchronize_seqscans') as synchronized`,
+      );
+      expect(rows.rows[0]).toEqual({ jit: 'off', synchronized: 'off' });
     } finally {
       await handle.close();
     }

@@ -62,6 +62,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
 async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = options.pglite ?? (await PGlite.create(options.dataDir, { extensions: { pg_trgm } }));
+  await client.exec(SESSION_SETTINGS);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -81,9 +82,18 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
 }
 
 /**
- * A connection that has turned JIT off before the pool hands it out. JIT compiles any statement
- * whose estimate passes 100 000, and a broad search's does: the compiling alone took 30 ms of a
- * 200 ms query, with nothing for it to win back. Every statement of the store is short. A SET
+ * What every session of the store sets first:
+ * - JIT off. JIT compiles any statement whose estimate passes 100 000, and a broad search's
+ *   does: the compiling alone took 30 ms of a 200 ms query, with nothing for it to win back.
+ *   Every statement of the store is short.
+ * - No synchronized sequential scans. A scan of a large table otherwise starts where the last
+ *   one stopped, and search's capped scans must read the table from its first page, in the
+ *   order the rebuild wrote it (most popular first).
+ */
+const SESSION_SETTINGS = 'set jit = off; set synchronize_seqscans = off';
+
+/**
+ * A connection that has made the session settings before the pool hands it out. A SET
  * rather than the `options` start-up parameter, which poolers such as PgBouncer refuse; done in
  * `connect` (not the pool's 'connect' event, which does not wait) so the session's first query
  * never queues behind it, which pg 8 warns about and pg 9 refuses.
@@ -94,7 +104,7 @@ class StoreClient extends pg.Client {
   override connect(callback?: (err: Error | null) => void): Promise<pg.Client> | void {
     const ready = super.connect().then(async () => {
       try {
-        await this.query('set jit = off');
+        await this.query(SESSION_SETTINGS);
       } catch (error) {
         // the pool drops a client whose connect failed: its socket must not stay open
         await this.end().catch(() => undefined);

@@ -82,10 +82,10 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         </>
       ) : (
         <>
-          <SearchTabs q={q} type={type} counts={result.counts} search={search} />
+          <SearchTabs q={q} type={type} counts={result.counts} capped={result.capped_counts} search={search} />
           <div className="mt-4 mb-5 flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm text-muted" aria-live="polite">
-              {mn.search.count(result.total)}
+              {mn.search.count(result.total, result.capped_counts.includes(type))}
             </p>
             <SearchFilters search={search} sort={sort} category={category?.slug ?? ''} categories={categories} />
           </div>

@@ -8,7 +8,13 @@ import {
   searchTermVariant,
   searchText,
 } from '@nomsan/db/schema/search';
-import type { SearchSort, SearchType } from '@nomsan/contracts/search';
+import {
+  SEARCH_COUNT_CAP,
+  searchTypes,
+  type SearchCounts,
+  type SearchSort,
+  type SearchType,
+} from '@nomsan/contracts/search';
 import { BODY_PREFIX_FROM, indexedPrefixes } from './query-plan';
 
 export type DocumentKind = (typeof searchDocument.$inferSelect)['kind'];
@@ -49,6 +55,15 @@ export interface MatchPlan {
 }
 
 export type Hit = { kind: DocumentKind; itemId: number };
+
+export interface Found {
+  hits: Hit[];
+  counts: SearchCounts;
+  /** the tabs whose count stopped at the cap (there are at least that many) */
+  capped: SearchType[];
+}
+
+const NO_COUNTS: SearchCounts = { all: 0, audiobook: 0, ebook: 0, episode: 0, summary: 0 };
 
 // ts_rank weights, in PostgreSQL's order {D, C, B, A}: title (A) first, then people (B), then
 // series, publisher, categories and tags (C).
@@ -179,18 +194,22 @@ export function inTab(type: SearchType, d: { kind: DocumentKind; hasAudio: boole
   }
 }
 
+/**
+ * Whether a row belongs to a tab, written so that no index on `kind` can serve it: a capped
+ * scan must come in static-rank order (a bitmap or sequential scan), never in the key's.
+ */
 function typeCondition(type: SearchType): SQL {
   switch (type) {
     case 'all':
       return sql`true`;
     case 'audiobook':
-      return sql`kind = 'book' and has_audio`;
+      return sql`kind || '' = 'book' and has_audio`;
     case 'ebook':
-      return sql`kind = 'book' and has_ebook`;
+      return sql`kind || '' = 'book' and has_ebook`;
     case 'episode':
-      return sql`kind = 'episode'`;
+      return sql`kind || '' = 'episode'`;
     case 'summary':
-      return sql`kind = 'summary'`;
+      return sql`kind || '' = 'summary'`;
   }
 }
 
@@ -199,33 +218,58 @@ function orderBy(sort: Exclude<SearchSort, 'relevance'>): SQL {
 }
 
 /** Search queries. Only this file touches the search tables. */
-export function searchRepository(db: Db) {
+export function searchRepository(
+  db: Db,
+  /** matches are counted exactly up to `countCap`; past it, a count means "at least" */
+  { countCap = SEARCH_COUNT_CAP }: { countCap?: number } = {},
+) {
   /**
    * One round trip for a page of hits and the count of every tab. Titles and names match
    * through the expression index on the narrow `search_document`, descriptions through the
    * index on `search_text`; the score is computed on the pool's heads only (looked up by key).
+   *
+   * Every scan is capped: the tables are in static-rank order (see `replaceIndex`), so the
+   * first `countCap` + 1 rows of a match are its most popular ones, and a word found in half
+   * the catalogue costs what a word found in a thousand documents does. Counts past the cap
+   * are reported as "at least" (`capped`). Only the newest-first order reads a whole match.
    */
-  async function search(plan: MatchPlan): Promise<{ hits: Hit[]; counts: Record<SearchType, number> }> {
+  async function search(plan: MatchPlan): Promise<Found> {
     const rank = sql`${plan.rank}::tsquery`;
     const exact = sql`${plan.exact}::tsquery`;
     const filters = plan.categoryId ? [sql`category_ids @> array[${plan.categoryId}::int]`] : [];
     const where = (...conditions: SQL[]) => sql.join([...conditions, ...filters], sql` and `);
     const headMatch = sql`${TERMS} @@ ${plan.match}::tsquery`;
-    // Relevance is scored on a pool: the tab's most popular matches and the most popular titles
-    // that start with the query (enough to fill the page: they get the biggest bonus). Past a
-    // few hundred matches, popularity is what ranks them anyway; scoring tens of thousands of
-    // rows for twenty would cost more than all the rest.
+    const bodyMatch = plan.bodyMatch ? sql`body @@ ${plan.bodyMatch}::tsquery` : null;
     const pool = Math.max(RANKED_POOL, plan.offset + plan.limit);
+    // The matching rows of both tables, united (they carry the same columns, so a document
+    // found in both counts once); `cap` rows at most from each, the most popular.
+    const matches = (condition: SQL, cap: number | null) => {
+      const limit = cap === null ? sql`` : sql`limit ${cap}`;
+      const head = sql`(select ${MATCH_COLUMNS} from search_document where ${where(headMatch, condition)} ${limit})`;
+      return bodyMatch
+        ? sql`${head} union (select ${MATCH_COLUMNS} from search_text where ${where(bodyMatch, condition)} ${limit})`
+        : head;
+    };
+    const tabCondition = typeCondition(plan.type);
+    // Relevance is scored on a pool: the tab's most popular matches, plus the titles that start
+    // with the query (they get the biggest bonus): the most popular of the tab's and the first
+    // ones of the whole catalogue (an exact title always, however unpopular). Past a few
+    // hundred matches, popularity is what ranks them anyway; scoring tens of thousands of rows
+    // for twenty would cost more than all the rest.
+    const titlePool = Math.max(TITLE_POOL, plan.offset + plan.limit);
     const titles =
       plan.phrase.length >= TITLE_POOL_FROM
         ? sql`union (select kind, item_id from tab where title_key like ${plan.phrase} || '%'
-              order by popularity desc, kind, item_id limit ${Math.max(TITLE_POOL, plan.offset + plan.limit)})`
+              order by ${STATIC_RANK} limit ${titlePool})
+            union (select kind, item_id from search_document
+              where ${where(sql`title_key like ${plan.phrase} || '%'`, typeCondition(plan.type))}
+              order by title_key using ~<~ limit ${titlePool})`
         : sql``;
     const page =
       plan.sort === 'relevance'
         ? sql`
           select d.kind, d.item_id from (
-            (select kind, item_id from tab order by popularity desc, kind, item_id limit ${pool})
+            (select kind, item_id from tab order by ${STATIC_RANK} limit ${pool})
             ${titles}
           ) p
           join search_document d on d.kind = p.kind and d.item_id = p.item_id
@@ -235,36 +279,47 @@ export function searchRepository(db: Db) {
             + 0.05 * d.popularity desc, d.popularity desc, d.kind, d.item_id
           limit ${plan.limit} offset ${plan.offset}`
         : sql`select kind, item_id from tab order by ${orderBy(plan.sort)} limit ${plan.limit} offset ${plan.offset}`;
-    // The matching rows are read once, through the GIN indexes (one bitmap scan each), and
-    // counted (the search page only), pooled and paged from there. The CTE is materialized on
-    // purpose: inlined, a common prefix would let the planner walk the popularity index and
-    // test each row against `search_terms(...)`, which it then computes (about 0.1 ms a row).
-    const bodyMatch = plan.bodyMatch
-      ? sql`union select ${MATCH_COLUMNS} from search_text where ${where(sql`body @@ ${plan.bodyMatch}::tsquery`)}`
-      : sql``;
-    const source = plan.counts
-      ? sql`m as materialized (
-          select ${MATCH_COLUMNS} from search_document where ${where(headMatch)}
-          ${bodyMatch}),
-        tab as (select * from m where ${typeCondition(plan.type)})`
-      : sql`tab as materialized (select ${MATCH_COLUMNS}
-          from search_document where ${where(headMatch, typeCondition(plan.type))})`;
-    const tabCounts = sql`(select json_build_object(
+    // The newest first needs every match; otherwise the tab's first `countCap` + 1 are enough
+    // to count it, and `pool` of them to rank (suggestions are not counted).
+    const tabCap = plan.sort === 'newest' ? null : plan.counts ? countCap + 1 : pool;
+    // Materialized on purpose: inlined, a common prefix would let the planner walk the
+    // popularity index and test each row against `search_terms(...)`, which it then computes
+    // (about 0.1 ms a row).
+    const tab = sql`tab as materialized (${matches(tabCondition, tabCap)})`;
+    if (!plan.counts) {
+      const rows = await db.execute<{ hits: Hit[] | null }>(sql`
+        with ${tab}
+        select (select json_agg(json_build_object('kind', kind, 'itemId', item_id)) from (${page}) page) as hits`);
+      const hits = rows.rows[0]?.hits ?? [];
+      // without counting, "found something" is all the caller learns
+      return { hits, counts: { ...NO_COUNTS, all: hits.length }, capped: [] };
+    }
+    // Every tab is counted from the whole match's first `countCap` + 1 rows (a side past them
+    // makes the union pass them too: that is how a capped count shows); the tab shown is also
+    // counted on its own, since past the cap those first rows may hold few of its kind.
+    const all =
+      plan.type === 'all' && tabCap !== null
+        ? sql`m as (select * from tab)`
+        : sql`m as materialized (${matches(sql`true`, countCap + 1)})`;
+    const rows = await db.execute<{ counts: SearchCounts; tab: number; hits: Hit[] | null }>(sql`
+      with ${tab}, ${all}
+      select json_build_object(
           'all', count(*),
           'audiobook', count(*) filter (where kind = 'book' and has_audio),
           'ebook', count(*) filter (where kind = 'book' and has_ebook),
           'episode', count(*) filter (where kind = 'episode'),
-          'summary', count(*) filter (where kind = 'summary')) from m)`;
-    const rows = await db.execute<{ counts: Record<SearchType, number> | null; hits: Hit[] | null }>(sql`
-      with ${source}
-      select ${plan.counts ? tabCounts : sql`null`} as counts,
+          'summary', count(*) filter (where kind = 'summary')) as counts,
+        (select count(*)::int from tab) as tab,
         (select json_agg(json_build_object('kind', kind, 'itemId', item_id)) from (${page}) page) as hits
-    `);
+      from m`);
     const row = rows.rows[0];
-    const hits = row?.hits ?? [];
-    // without counting, "found something" is all the caller learns
-    const counts = row?.counts ?? { all: hits.length, audiobook: 0, ebook: 0, episode: 0, summary: 0 };
-    return { hits, counts };
+    if (!row) return { hits: [], counts: NO_COUNTS, capped: [] };
+    const allCapped = row.counts.all > countCap;
+    const counts = { ...row.counts };
+    if (plan.type !== 'all') counts[plan.type] = row.tab;
+    const capped = searchTypes.filter((type) => (type === plan.type ? counts[type] > countCap : allCapped));
+    for (const type of searchTypes) counts[type] = Math.min(counts[type], countCap);
+    return { hits: row.hits ?? [], counts, capped };
   }
 
   return {

@@ -6,6 +6,7 @@ import {
   type SearchHit,
   type SearchQuery,
   type SearchResult,
+  type SearchType,
   type TopSearch,
 } from '@nomsan/contracts/search';
 import { mn } from '@nomsan/contracts/messages';
@@ -20,7 +21,7 @@ import { buildSearchIndex } from './indexer';
 import { queryLog, type QueryLog } from './query-log';
 import { deletionVariants } from './fold';
 import { queryWords, tsQueries, TYPO_FROM, typoTerms, typoVariants, type QueryWords } from './query-plan';
-import { inTab, searchRepository, type Hit, type MatchPlan } from './search.repository';
+import { inTab, searchRepository, type Found, type Hit, type MatchPlan } from './search.repository';
 
 export const SEARCH_INDEX_JOB = 'search.reindex';
 
@@ -43,6 +44,8 @@ export interface SearchDependencies {
   catalog: CatalogService;
   podcasts: PodcastsService;
   onLogError?: (error: unknown) => void;
+  /** how far result counts are exact (SEARCH_COUNT_CAP unless a test wants it reached) */
+  countCap?: number;
 }
 
 /**
@@ -51,11 +54,14 @@ export interface SearchDependencies {
  * engine without them noticing.
  */
 export function searchService(context: ApiContext, deps: SearchDependencies) {
-  const repository = searchRepository(context.db.db);
+  const repository = searchRepository(context.db.db, { countCap: deps.countCap });
   const log: QueryLog = queryLog(repository, { onError: deps.onLogError });
   // Search-as-you-type repeats itself: the same few letters are typed by many people at once.
   const suggestions = lruCache<string, SearchHit[]>({ max: 5_000, ttlMs: RESULTS_TTL_MS });
-  const pages = lruCache<string, { data: SearchHit[]; counts: SearchCounts }>({ max: 5_000, ttlMs: RESULTS_TTL_MS });
+  const pages = lruCache<string, { data: SearchHit[]; counts: SearchCounts; capped: SearchType[] }>({
+    max: 5_000,
+    ttlMs: RESULTS_TTL_MS,
+  });
 
   // The dictionary changes only with the index: each word's one-edit neighbours are looked up once.
   const neighbours = lruCache<string, { term: string }[]>({ max: 20_000, ttlMs: NEIGHBOURS_TTL_MS });
@@ -77,7 +83,7 @@ export function searchService(context: ApiContext, deps: SearchDependencies) {
   async function find(
     words: QueryWords,
     options: Omit<MatchPlan, 'match' | 'rank' | 'exact' | 'phrase' | 'bodyMatch'> & { body: boolean },
-  ) {
+  ): Promise<Found> {
     const { body, ...rest } = options;
     const typos = typoTerms(words.words, await termsNear(words.words));
     const all = { ...tsQueries(words, typos, '&', { body }), phrase: words.phrase, ...rest };
@@ -96,7 +102,7 @@ export function searchService(context: ApiContext, deps: SearchDependencies) {
       .filter((d) => inTab(options.type, d))
       .slice(options.offset, options.offset + options.limit)
       .map(({ kind, itemId }) => ({ kind, itemId }));
-    return { hits, counts };
+    return { hits, counts, capped: [] };
   }
 
   async function cards(hits: Hit[]): Promise<SearchHit[]> {
@@ -138,6 +144,7 @@ export function searchService(context: ApiContext, deps: SearchDependencies) {
         per_page: perPage,
         total: 0,
         counts: noCounts,
+        capped_counts: [],
         query: words.display,
         type: query.type,
       };
@@ -153,7 +160,7 @@ export function searchService(context: ApiContext, deps: SearchDependencies) {
         query.sort,
       ]);
       const found = await pages.get(key, async () => {
-        const { hits, counts } = await find(words, {
+        const { hits, counts, capped } = await find(words, {
           body: true,
           counts: true,
           type: query.type,
@@ -162,7 +169,7 @@ export function searchService(context: ApiContext, deps: SearchDependencies) {
           limit: perPage,
           offset: (query.page - 1) * perPage,
         });
-        return { data: await cards(hits), counts };
+        return { data: await cards(hits), counts, capped };
       });
       const total = found.counts[query.type];
       const lastPage = Math.max(1, Math.ceil(total / perPage));
@@ -178,6 +185,7 @@ export function searchService(context: ApiContext, deps: SearchDependencies) {
         per_page: perPage,
         total,
         counts: found.counts,
+        capped_counts: found.capped,
         query: words.display,
         type: query.type,
       };

@@ -22,16 +22,21 @@ function withParams(search: string, changes: Record<string, string | null>): str
   return `/search?${next.toString()}`;
 }
 
-/** One tab per type with its count (Бүгд, Аудио ном, Цахим ном, Подкаст, Товч ном). */
+/**
+ * One tab per type with its count (Бүгд, Аудио ном, Цахим ном, Подкаст, Товч ном); a capped
+ * count reads "1 000+", and a tab that has none among the capped first matches shows no number.
+ */
 export function SearchTabs({
   q,
   type,
   counts,
+  capped,
   search,
 }: {
   q: string;
   type: SearchType;
   counts: SearchCounts;
+  capped: SearchType[];
   search: string;
 }) {
   const order: SearchType[] = ['all', 'audiobook', 'ebook', 'episode', 'summary'];
@@ -42,6 +47,7 @@ export function SearchTabs({
           .filter((t) => searchTypes.includes(t))
           .map((tab) => {
             const current = tab === type;
+            const atLeast = capped.includes(tab);
             return (
               <li key={tab} className="shrink-0">
                 <Link
@@ -50,14 +56,16 @@ export function SearchTabs({
                   preventScrollReset
                   className={`inline-flex h-11 items-center gap-2 border-b-2 px-3 text-sm font-semibold whitespace-nowrap ${
                     current ? 'border-brand text-brand' : 'border-transparent text-muted hover:text-ink'
-                  } ${counts[tab] === 0 && !current ? 'opacity-60' : ''}`}
+                  } ${counts[tab] === 0 && !atLeast && !current ? 'opacity-60' : ''}`}
                 >
                   {mn.search.tabs[tab]}
-                  <span
-                    className={`rounded-full px-2 py-0.5 text-xs ${current ? 'bg-brand-soft text-brand' : 'bg-surface text-muted'}`}
-                  >
-                    {counts[tab].toLocaleString('mn-MN')}
-                  </span>
+                  {counts[tab] === 0 && atLeast ? null : (
+                    <span
+                      className={`rounded-full px-2 py-0.5 text-xs ${current ? 'bg-brand-soft text-brand' : 'bg-surface text-muted'}`}
+                    >
+                      {mn.search.tabCount(counts[tab], atLeast)}
+                    </span>
+                  )}
                 </Link>
               </li>
             );

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SearchQuery } from '@nomsan/contracts/search';
+import { createTestDatabase, type TestDatabase } from '@nomsan/db/testing';
+import { createServices } from '../../services';
+import { searchService, type SearchService } from './search.service';
+
+// Counts stop at a cap (1 000 in the store): past it, the scans read only the most popular
+// matches. The demo catalogue is small, so these tests lower the cap to reach it.
+describe('search past the count cap', () => {
+  let t: TestDatabase;
+  let services: ReturnType<typeof createServices>;
+  const made: SearchService[] = [];
+  let capped: (countCap: number) => SearchService;
+  beforeAll(async () => {
+    t = await createTestDatabase();
+    const context = { db: t.handle, publicBaseUrl: 'http://localhost:3000', mediaBaseUrl: '/media' };
+    services = createServices(context);
+    capped = (countCap) => {
+      const search = searchService(context, { catalog: services.catalog, podcasts: services.podcasts, countCap });
+      made.push(search);
+      return search;
+    };
+  });
+  afterAll(async () => {
+    for (const search of [services.search, ...made]) await search.close();
+    await t.dispose();
+  });
+
+  const query = (q: string, more: Partial<SearchQuery> = {}): SearchQuery => ({
+    q,
+    type: 'all',
+    page: 1,
+    'page[size]': 20,
+    sort: 'relevance',
+    ...more,
+  });
+  const ids = (result: { data: { type: string; id: number }[] }) => result.data.map((hit) => `${hit.type}:${hit.id}`);
+
+  it('reports a count past the cap as the cap, marked as "at least"', async () => {
+    const full = await services.search.search(query('монгол'));
+    expect(full.counts.all).toBeGreaterThan(10);
+    expect(full.capped_counts).toEqual([]);
+    const result = await capped(10).search(query('монгол'));
+    expect(result.counts.all).toBe(10);
+    expect(result.total).toBe(10);
+    expect(result.last_page).toBe(1);
+    expect(result.capped_counts).toContain('all');
+    expect(result.data.length).toBeGreaterThan(0);
+  });
+
+  it('reads the most popular matches first, so the popular order is the same', async () => {
+    const options = { sort: 'popular' as const, 'page[size]': 5 };
+    const full = await services.search.search(query('монгол', options));
+    const result = await capped(5).search(query('монгол', options));
+    expect(result.capped_counts).toContain('all');
+    expect(ids(result)).toEqual(ids(full));
+  });
+
+  it('counts the tab shown on its own', async () => {
+    const full = await services.search.search(query('монгол', { type: 'summary' }));
+    expect(full.counts.summary).toBeGreaterThan(0);
+    const cap = full.counts.summary + 1;
+    expect(full.counts.all).toBeGreaterThan(cap);
+    const result = await capped(cap).search(query('монгол', { type: 'summary' }));
+    expect(result.capped_counts).toContain('all');
+    expect(result.capped_counts).not.toContain('summary');
+    expect(result.counts.summary).toBe(full.counts.summary);
+    expect(ids(result)).toEqual(ids(full));
+  });
+
+  it('still puts an exact title first, however unpopular', async () => {
+    const q = 'богд хаант монголын үе';
+    const popular = await services.search.search(query(q, { sort: 'popular' }));
+    expect(popular.counts.all).toBeGreaterThan(1);
+    expect(popular.data[0]?.title).not.toBe('Богд хаант Монголын үе');
+    const result = await capped(1).search(query(q));
+    expect(result.capped_counts).toContain('all');
+    expect(result.data[0]?.title).toBe('Богд хаант Монголын үе');
+  });
+
+  it('counts exactly under the cap', async () => {
+    const full = await services.search.search(query('хатны араас'));
+    const result = await capped(full.counts.all).search(query('хатны араас'));
+    expect(result.counts).toEqual(full.counts);
+    expect(result.capped_counts).toEqual([]);
+    expect(ids(result)).toEqual(ids(full));
+  });
+
+  it('refuses a page past the capped count', async () => {
+    await expect(capped(10).search(query('монгол', { page: 2, 'page[size]': 10 }))).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+    });
+  });
+});
