@@ -68,3 +68,27 @@ describe('sessions', () => {
     }
   });
 });
+
+describe('executePrepared', () => {
+  it('runs each shape of a statement under its own name, with one plan on PostgreSQL', async () => {
+    const handle = await openDatabase(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL, poolSize: 1 } : {});
+    try {
+      for (let i = 0; i < 3; i++) {
+        const one = await handle.executePrepared<{ n: number }>('test', sql`select ${i}::int + 1 as n`);
+        const other = await handle.executePrepared<{ n: number; t: string }>(
+          'test',
+          sql`select ${i}::int * 10 as n, ${'x'}::text as t`,
+        );
+        expect(one.rows).toEqual([{ n: i + 1 }]);
+        expect(other.rows).toEqual([{ n: i * 10, t: 'x' }]);
+      }
+      const mode = await handle.executePrepared<{ mode: string }>(
+        'test',
+        sql`select current_setting('plan_cache_mode') as mode`,
+      );
+      expect(mode.rows[0]?.mode).toBe(handle.kind === 'postgres' ? 'force_generic_plan' : 'auto');
+    } finally {
+      await handle.close();
+    }
+  });
+});

@@ -1,10 +1,13 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -26,6 +29,14 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** true when the database answers a trivial query */
   ping(): Promise<boolean>;
+  /**
+   * Runs `query` as a statement prepared once per session and then always run with its generic
+   * plan (PostgreSQL; PGlite plans each run). For hot statements whose best plan does not
+   * depend on their parameters' values, where planning costs as much as running. The
+   * statement is named `label` plus a hash of its text: each shape of a query built in several
+   * gets a name of its own.
+   */
+  executePrepared<T>(label: string, query: SQL): Promise<{ rows: T[] }>;
   close(): Promise<void>;
 }
 
@@ -77,6 +88,10 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
         return false;
       }
     },
+    executePrepared: async <T>(_label: string, query: SQL) => {
+      const { text, values } = toQuery(query);
+      return { rows: (await client.query<T>(text, values)).rows };
+    },
     close: () => client.close(),
   };
 }
@@ -91,39 +106,57 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
  *   order the rebuild wrote it (most popular first).
  */
 const SESSION_SETTINGS = 'set jit = off; set synchronize_seqscans = off';
+/** ...and, in the pool of `executePrepared`, a named statement's one plan for every run */
+const GENERIC_PLAN_SETTINGS = `${SESSION_SETTINGS}; set plan_cache_mode = force_generic_plan`;
 
 /**
- * A connection that has made the session settings before the pool hands it out. A SET
+ * A connection class that makes `settings` before the pool hands a connection out. A SET
  * rather than the `options` start-up parameter, which poolers such as PgBouncer refuse; done in
  * `connect` (not the pool's 'connect' event, which does not wait) so the session's first query
  * never queues behind it, which pg 8 warns about and pg 9 refuses.
  */
-class StoreClient extends pg.Client {
-  override connect(): Promise<pg.Client>;
-  override connect(callback: (err: Error | null) => void): void;
-  override connect(callback?: (err: Error | null) => void): Promise<pg.Client> | void {
-    const ready = super.connect().then(async () => {
-      try {
-        await this.query(SESSION_SETTINGS);
-      } catch (error) {
-        // the pool drops a client whose connect failed: its socket must not stay open
-        await this.end().catch(() => undefined);
-        throw error;
-      }
-      return this;
-    });
-    if (!callback) return ready;
-    ready.then(() => callback(null), callback);
-  }
+function clientWith(settings: string) {
+  return class StoreClient extends pg.Client {
+    override connect(): Promise<pg.Client>;
+    override connect(callback: (err: Error | null) => void): void;
+    override connect(callback?: (err: Error | null) => void): Promise<pg.Client> | void {
+      const ready = super.connect().then(async () => {
+        try {
+          await this.query(settings);
+        } catch (error) {
+          // the pool drops a client whose connect failed: its socket must not stay open
+          await this.end().catch(() => undefined);
+          throw error;
+        }
+        return this;
+      });
+      if (!callback) return ready;
+      ready.then(() => callback(null), callback);
+    }
+  };
+}
+
+const dialect = new PgDialect();
+/** a drizzle query as node-postgres sends it */
+function toQuery(query: SQL): { text: string; values: unknown[] } {
+  const { sql, params } = dialect.sqlToQuery(query);
+  return { text: sql, values: params };
 }
 
 async function openPostgres(url: string, options: DatabaseOptions): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, Client: StoreClient });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
-  pool.on('error', () => undefined);
-  const slowMs = options.slowQueryMs;
-  const onSlow = options.onSlowQuery;
-  if (slowMs !== undefined && onSlow) instrumentSlowQueries(pool, slowMs, onSlow);
+  // Two pools of the same size: the generic-plan sessions serve only `executePrepared`, whose
+  // setting would otherwise give every unnamed statement one plan for all parameters.
+  const pools = [SESSION_SETTINGS, GENERIC_PLAN_SETTINGS].map(
+    (settings) => new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, Client: clientWith(settings) }),
+  );
+  const [pool, generic] = pools as [pg.Pool, pg.Pool];
+  for (const each of pools) {
+    // An idle client losing its connection must not crash the process; the pool replaces it.
+    each.on('error', () => undefined);
+    const slowMs = options.slowQueryMs;
+    const onSlow = options.onSlowQuery;
+    if (slowMs !== undefined && onSlow) instrumentSlowQueries(each, slowMs, onSlow);
+  }
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -137,7 +170,15 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
         return false;
       }
     },
-    close: () => pool.end(),
+    executePrepared: async <T>(label: string, query: SQL) => {
+      const { text, values } = toQuery(query);
+      const name = `${label}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+      const result = await generic.query({ name, text, values });
+      return { rows: result.rows as T[] };
+    },
+    close: async () => {
+      await Promise.all(pools.map((each) => each.end()));
+    },
   };
 }
 

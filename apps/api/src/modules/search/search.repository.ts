@@ -220,9 +220,20 @@ function orderBy(sort: Exclude<SearchSort, 'relevance'>): SQL {
 /** Search queries. Only this file touches the search tables. */
 export function searchRepository(
   db: Db,
-  /** matches are counted exactly up to `countCap`; past it, a count means "at least" */
-  { countCap = SEARCH_COUNT_CAP }: { countCap?: number } = {},
+  options: {
+    /** matches are counted exactly up to `countCap`; past it, a count means "at least" */
+    countCap?: number;
+    /** runs a statement with its one generic plan (DatabaseHandle.executePrepared) */
+    executePrepared?: <T>(label: string, query: SQL) => Promise<{ rows: T[] }>;
+  } = {},
 ) {
+  const countCap = options.countCap ?? SEARCH_COUNT_CAP;
+  // Planning the search statement cost as much as running it (1 ms each for a cold title).
+  // Capped, its best plan no longer depends on how common the words are, so each shape is
+  // planned once per session; the newest-first order, which reads whole matches, still
+  // gets a plan made for its words.
+  const run = <T extends Record<string, unknown>>(capped: boolean, query: SQL) =>
+    capped && options.executePrepared ? options.executePrepared<T>('search', query) : db.execute<T>(query);
   /**
    * One round trip for a page of hits and the count of every tab. Titles and names match
    * through the expression index on the narrow `search_document`, descriptions through the
@@ -257,12 +268,15 @@ export function searchRepository(
     // hundred matches, popularity is what ranks them anyway; scoring tens of thousands of rows
     // for twenty would cost more than all the rest.
     const titlePool = Math.max(TITLE_POOL, plan.offset + plan.limit);
+    // "starts with" as a range of the title index, which a generic plan can use (a LIKE
+    // pattern only when it is a constant): folded titles hold nothing above '~'
+    const titleStarts = sql`title_key ~>=~ ${plan.phrase} and title_key ~<~ (${plan.phrase} || '~')`;
     const titles =
       plan.phrase.length >= TITLE_POOL_FROM
         ? sql`union (select kind, item_id from tab where title_key like ${plan.phrase} || '%'
               order by ${STATIC_RANK} limit ${titlePool})
             union (select kind, item_id from search_document
-              where ${where(sql`title_key like ${plan.phrase} || '%'`, typeCondition(plan.type))}
+              where ${where(titleStarts, typeCondition(plan.type))}
               order by title_key using ~<~ limit ${titlePool})`
         : sql``;
     const page =
@@ -287,9 +301,12 @@ export function searchRepository(
     // (about 0.1 ms a row).
     const tab = sql`tab as materialized (${matches(tabCondition, tabCap)})`;
     if (!plan.counts) {
-      const rows = await db.execute<{ hits: Hit[] | null }>(sql`
+      const rows = await run<{ hits: Hit[] | null }>(
+        tabCap !== null,
+        sql`
         with ${tab}
-        select (select json_agg(json_build_object('kind', kind, 'itemId', item_id)) from (${page}) page) as hits`);
+        select (select json_agg(json_build_object('kind', kind, 'itemId', item_id)) from (${page}) page) as hits`,
+      );
       const hits = rows.rows[0]?.hits ?? [];
       // without counting, "found something" is all the caller learns
       return { hits, counts: { ...NO_COUNTS, all: hits.length }, capped: [] };
@@ -301,7 +318,9 @@ export function searchRepository(
       plan.type === 'all' && tabCap !== null
         ? sql`m as (select * from tab)`
         : sql`m as materialized (${matches(sql`true`, countCap + 1)})`;
-    const rows = await db.execute<{ counts: SearchCounts; tab: number; hits: Hit[] | null }>(sql`
+    const rows = await run<{ counts: SearchCounts; tab: number; hits: Hit[] | null }>(
+      tabCap !== null,
+      sql`
       with ${tab}, ${all}
       select json_build_object(
           'all', count(*),
@@ -311,7 +330,8 @@ export function searchRepository(
           'summary', count(*) filter (where kind = 'summary')) as counts,
         (select count(*)::int from tab) as tab,
         (select json_agg(json_build_object('kind', kind, 'itemId', item_id)) from (${page}) page) as hits
-      from m`);
+      from m`,
+    );
     const row = rows.rows[0];
     if (!row) return { hits: [], counts: NO_COUNTS, capped: [] };
     const allCapped = row.counts.all > countCap;

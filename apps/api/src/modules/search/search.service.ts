@@ -54,7 +54,10 @@ export interface SearchDependencies {
  * engine without them noticing.
  */
 export function searchService(context: ApiContext, deps: SearchDependencies) {
-  const repository = searchRepository(context.db.db, { countCap: deps.countCap });
+  const repository = searchRepository(context.db.db, {
+    countCap: deps.countCap,
+    executePrepared: context.db.executePrepared,
+  });
   const log: QueryLog = queryLog(repository, { onError: deps.onLogError });
   // Search-as-you-type repeats itself: the same few letters are typed by many people at once.
   const suggestions = lruCache<string, SearchHit[]>({ max: 5_000, ttlMs: RESULTS_TTL_MS });
