@@ -85,9 +85,9 @@ function prefixVector(text: string, from: number): string {
 }
 
 const DOCUMENT_TABLE = 'search_document';
+const TEXT_TABLE = 'search_text';
 /** the order the tables are written in (and the popularity index's) */
 const STATIC_RANK = sql.raw('popularity desc, kind, item_id');
-const TEXT_TABLE = 'search_text';
 
 /** a document as one row of the JSON a batch is inserted from */
 function recordOf(d: DocumentInput) {
@@ -240,9 +240,10 @@ export function searchRepository(
    * index on `search_text`; the score is computed on the pool's heads only (looked up by key).
    *
    * Every scan is capped: the tables are in static-rank order (see `replaceIndex`), so the
-   * first `countCap` + 1 rows of a match are its most popular ones, and a word found in half
-   * the catalogue costs what a word found in a thousand documents does. Counts past the cap
-   * are reported as "at least" (`capped`). Only the newest-first order reads a whole match.
+   * first `countCap` + 1 rows of a match are its most popular ones: a word found in half the
+   * catalogue is read, counted and ranked like one found in a thousand documents (only its
+   * index entries are all visited). Counts past the cap are reported as "at least"
+   * (`capped`). Only the newest-first order reads a whole match.
    */
   async function search(plan: MatchPlan): Promise<Found> {
     const rank = sql`${plan.rank}::tsquery`;
@@ -423,7 +424,7 @@ export function searchRepository(
         for (const table of tables) await table.prepare();
         for (const table of tables) await table.swap();
       });
-      // the old rows' space freed, and fresh statistics: which words are common, which rare
+      // fresh statistics for the dictionary, and the new tables' visibility maps
       await db.execute(sql`vacuum analyze ${searchDocument}, ${searchText}, ${searchTermVariant}`);
     },
 
