@@ -6,7 +6,6 @@ import {
   type SearchHit,
   type SearchQuery,
   type SearchResult,
-  type SearchType,
   type TopSearch,
 } from '@nomsan/contracts/search';
 import { mn } from '@nomsan/contracts/messages';
@@ -61,10 +60,9 @@ export function searchService(context: ApiContext, deps: SearchDependencies) {
   const log: QueryLog = queryLog(repository, { onError: deps.onLogError });
   // Search-as-you-type repeats itself: the same few letters are typed by many people at once.
   const suggestions = lruCache<string, SearchHit[]>({ max: 5_000, ttlMs: RESULTS_TTL_MS });
-  const pages = lruCache<string, { data: SearchHit[]; counts: SearchCounts; capped: SearchType[] }>({
-    max: 5_000,
-    ttlMs: RESULTS_TTL_MS,
-  });
+  // A result page is kept per spelling (it echoes the query as typed), so a repeated search is
+  // the same object, which the serialiser checks and stringifies once.
+  const pages = lruCache<string, SearchResult>({ max: 5_000, ttlMs: RESULTS_TTL_MS });
 
   // The dictionary changes only with the index: each word's one-edit neighbours are looked up once.
   const neighbours = lruCache<string, { term: string }[]>({ max: 20_000, ttlMs: NEIGHBOURS_TTL_MS });
@@ -154,7 +152,7 @@ export function searchService(context: ApiContext, deps: SearchDependencies) {
       if (words.words.length === 0) return empty;
 
       const key = JSON.stringify([
-        words.phrase,
+        words.display,
         words.lastIsPrefix,
         query.type,
         query.page,
@@ -162,8 +160,8 @@ export function searchService(context: ApiContext, deps: SearchDependencies) {
         query.category_id,
         query.sort,
       ]);
-      const found = await pages.get(key, async () => {
-        const { hits, counts, capped } = await find(words, {
+      const result = await pages.get(key, async () => {
+        const found = await find(words, {
           body: true,
           counts: true,
           type: query.type,
@@ -172,26 +170,26 @@ export function searchService(context: ApiContext, deps: SearchDependencies) {
           limit: perPage,
           offset: (query.page - 1) * perPage,
         });
-        return { data: await cards(hits), counts, capped };
+        const total = found.counts[query.type];
+        const lastPage = Math.max(1, Math.ceil(total / perPage));
+        if (query.page > lastPage)
+          throw new AppError('VALIDATION_ERROR', mn.search.pageOutOfRange, { page: mn.search.pageOutOfRange });
+        return {
+          data: await cards(found.hits),
+          current_page: query.page,
+          last_page: lastPage,
+          per_page: perPage,
+          total,
+          counts: found.counts,
+          capped_counts: found.capped,
+          query: words.display,
+          type: query.type,
+        };
       });
-      const total = found.counts[query.type];
-      const lastPage = Math.max(1, Math.ceil(total / perPage));
-      if (query.page > lastPage)
-        throw new AppError('VALIDATION_ERROR', mn.search.pageOutOfRange, { page: mn.search.pageOutOfRange });
       if (query.page === 1) {
-        log.record({ query: words.display, type: query.type, resultsCount: total, userId, at: new Date() });
+        log.record({ query: words.display, type: query.type, resultsCount: result.total, userId, at: new Date() });
       }
-      return {
-        data: found.data,
-        current_page: query.page,
-        last_page: lastPage,
-        per_page: perPage,
-        total,
-        counts: found.counts,
-        capped_counts: found.capped,
-        query: words.display,
-        type: query.type,
-      };
+      return result;
     },
 
     /** the first few items for what is being typed, from titles and names only */
