@@ -8,7 +8,7 @@
 //
 //   BENCH_WEB_DETAIL=1  also print, per page, the LCP element with its phases (time to first
 //                       byte, load delay, load time, render delay), the render-blocking files,
-//                       the main thread's work by kind and the long tasks
+//                       the main thread's work by kind, the layout shifts and the long tasks
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -80,6 +80,12 @@ function printDetail(url: string, audits: Audits): void {
   console.log(
     `  main thread: ${work.map((w) => `${String(w.groupLabel ?? w.group)} ${Number(w.duration).toFixed(0)}`).join(', ')} ms`,
   );
+  // what moved, and by how much (the layout-shift score's parts)
+  const shifts = (audits['layout-shifts']?.details as Table | undefined)?.items ?? [];
+  for (const shift of shifts.slice(0, 5)) {
+    const node = shift.node as { snippet?: string } | undefined;
+    console.log(`  layout shift ${Number(shift.score).toFixed(3)}: ${node?.snippet ?? '?'}`);
+  }
   // what the total blocking time is made of
   const longTasks = (audits['long-tasks']?.details as Table | undefined)?.items ?? [];
   for (const task of longTasks.slice(0, 8))
