@@ -53,6 +53,9 @@ const matchFacts = () => ({
 export const searchTermsOf = (t: Record<'titleKey' | 'namesKey' | 'metaKey', AnyColumn | SQL>) =>
   sql`search_terms(${t.titleKey}, ${t.namesKey}, ${t.metaKey})`;
 
+/** the kinds that are few among the documents, indexed apart as well */
+const sparseKinds = ['episode', 'summary'] as const;
+
 export const searchDocument = pgTable(
   'search_document',
   {
@@ -72,6 +75,14 @@ export const searchDocument = pgTable(
     index('search_document_title_prefix_idx').on(t.titleKey.op('text_pattern_ops')),
     // common words match most documents: walking this order finds the most popular fast
     index('search_document_popularity_idx').on(t.popularity.desc().nullsFirst(), t.kind, t.itemId),
+    // The podcast and summary tabs of a common word: their few matches found among their own
+    // kind, not by reading every match of the word. `kind || ''` is how search writes a tab's
+    // test (see typeCondition in search.repository.ts), so these serve it and the key cannot.
+    ...sparseKinds.map((kind) =>
+      index(`search_document_${kind}_terms_idx`)
+        .using('gin', searchTermsOf(t))
+        .where(sql.raw(`(kind || '') = '${kind}'`)),
+    ),
   ],
 );
 
@@ -89,7 +100,15 @@ export const searchText = pgTable(
     /** the description's words, and the prefixes of its long words: matched, never ranked */
     body: tsvector('body').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.kind, t.itemId] }), index('search_text_body_idx').using('gin', t.body)],
+  (t) => [
+    primaryKey({ columns: [t.kind, t.itemId] }),
+    index('search_text_body_idx').using('gin', t.body),
+    ...sparseKinds.map((kind) =>
+      index(`search_text_${kind}_body_idx`)
+        .using('gin', t.body)
+        .where(sql.raw(`(kind || '') = '${kind}'`)),
+    ),
+  ],
 );
 
 /** Every distinct folded word of the documents, with how many documents hold it. */

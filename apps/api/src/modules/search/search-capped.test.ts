@@ -68,6 +68,18 @@ describe('search past the count cap', () => {
     expect(ids(result)).toEqual(ids(full));
   });
 
+  it('counts the podcast and summary tabs on their own, past the cap too', async () => {
+    const full = await services.search.search(query('монгол'));
+    const cap = Math.max(full.counts.summary, full.counts.episode) + 1;
+    expect(full.counts.all).toBeGreaterThan(cap);
+    const result = await capped(cap).search(query('монгол'));
+    expect(result.capped_counts).toContain('all');
+    expect(result.capped_counts).not.toContain('summary');
+    expect(result.capped_counts).not.toContain('episode');
+    expect(result.counts.summary).toBe(full.counts.summary);
+    expect(result.counts.episode).toBe(full.counts.episode);
+  });
+
   it('still puts an exact title first, however unpopular', async () => {
     const q = 'богд хаант монголын үе';
     const popular = await services.search.search(query(q, { sort: 'popular' }));

@@ -64,6 +64,8 @@ export interface Found {
 }
 
 const NO_COUNTS: SearchCounts = { all: 0, audiobook: 0, ebook: 0, episode: 0, summary: 0 };
+/** the kinds with partial indexes of their own (migration 0009): their tabs are always counted apart */
+const SPARSE_KINDS = ['episode', 'summary'] as const;
 
 // ts_rank weights, in PostgreSQL's order {D, C, B, A}: title (A) first, then people (B), then
 // series, publisher, categories and tags (C).
@@ -313,13 +315,16 @@ export function searchRepository(
       return { hits, counts: { ...NO_COUNTS, all: hits.length }, capped: [] };
     }
     // Every tab is counted from the whole match's first `countCap` + 1 rows (a side past them
-    // makes the union pass them too: that is how a capped count shows); the tab shown is also
-    // counted on its own, since past the cap those first rows may hold few of its kind.
+    // makes the union pass them too: that is how a capped count shows). The tab shown, and past
+    // the cap the podcast and summary tabs (few documents, with indexes of their own), are
+    // counted on their own scans: the whole match's first rows may hold few of their kind.
     const all =
       plan.type === 'all' && tabCap !== null
         ? sql`m as (select * from tab)`
         : sql`m as materialized (${matches(sql`true`, countCap + 1)})`;
-    const rows = await run<{ counts: SearchCounts; tab: number; hits: Hit[] | null }>(
+    const ownScans = SPARSE_KINDS.filter((kind) => kind !== plan.type);
+    type Own = Partial<Record<SearchType, number | null>>;
+    const rows = await run<{ counts: SearchCounts; own: Own; hits: Hit[] | null }>(
       tabCap !== null,
       sql`
       with ${tab}, ${all}
@@ -329,7 +334,18 @@ export function searchRepository(
           'ebook', count(*) filter (where kind = 'book' and has_ebook),
           'episode', count(*) filter (where kind = 'episode'),
           'summary', count(*) filter (where kind = 'summary')) as counts,
-        (select count(*)::int from tab) as tab,
+        json_build_object(${sql.join(
+          [
+            ...(plan.type === 'all' ? [] : [sql`${plan.type}::text, (select count(*) from tab)`]),
+            // only past the cap: under it, the whole match counts them exactly
+            ...ownScans.map(
+              (kind) =>
+                sql`${kind}::text, case when count(*) > ${countCap}
+                  then (select count(*) from (${matches(typeCondition(kind), countCap + 1)}) own) end`,
+            ),
+          ],
+          sql`, `,
+        )}) as own,
         (select json_agg(json_build_object('kind', kind, 'itemId', item_id)) from (${page}) page) as hits
       from m`,
     );
@@ -337,8 +353,14 @@ export function searchRepository(
     if (!row) return { hits: [], counts: NO_COUNTS, capped: [] };
     const allCapped = row.counts.all > countCap;
     const counts = { ...row.counts };
-    if (plan.type !== 'all') counts[plan.type] = row.tab;
-    const capped = searchTypes.filter((type) => (type === plan.type ? counts[type] > countCap : allCapped));
+    const own = new Set<SearchType>();
+    for (const type of searchTypes) {
+      const count = row.own[type];
+      if (count === undefined || count === null) continue;
+      counts[type] = count;
+      own.add(type);
+    }
+    const capped = searchTypes.filter((type) => (own.has(type) ? counts[type] > countCap : allCapped));
     for (const type of searchTypes) counts[type] = Math.min(counts[type], countCap);
     return { hits: row.hits ?? [], counts, capped };
   }
