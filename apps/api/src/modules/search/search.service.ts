@@ -6,6 +6,7 @@ import {
   type SearchHit,
   type SearchQuery,
   type SearchResult,
+  type SearchType,
   type TopSearch,
 } from '@nomsan/contracts/search';
 import { mn } from '@nomsan/contracts/messages';
@@ -38,6 +39,7 @@ const NEIGHBOURS_TTL_MS = 10 * 60_000;
 const SIMILAR_TAKE = 40;
 
 const noCounts: SearchCounts = { all: 0, audiobook: 0, ebook: 0, episode: 0, summary: 0 };
+const lastPageOf = (total: number, perPage: number) => Math.max(1, Math.ceil(total / perPage));
 
 export interface SearchDependencies {
   catalog: CatalogService;
@@ -60,9 +62,13 @@ export function searchService(context: ApiContext, deps: SearchDependencies) {
   const log: QueryLog = queryLog(repository, { onError: deps.onLogError });
   // Search-as-you-type repeats itself: the same few letters are typed by many people at once.
   const suggestions = lruCache<string, SearchHit[]>({ max: 5_000, ttlMs: RESULTS_TTL_MS });
-  // A result page is kept per spelling (it echoes the query as typed), so a repeated search is
-  // the same object, which the serialiser checks and stringifies once.
-  const pages = lruCache<string, SearchResult>({ max: 5_000, ttlMs: RESULTS_TTL_MS });
+  // A result page is kept per folded query, so 'tsagaan sar' and 'цагаан сар' share it; the
+  // answers made from it (one per spelling, as an answer echoes the query) live as long as it
+  // does, so a repeated search is the same object, which the serialiser checks and stringifies
+  // once.
+  type Page = { data: SearchHit[]; counts: SearchCounts; capped: SearchType[] };
+  const pages = lruCache<string, Page>({ max: 5_000, ttlMs: RESULTS_TTL_MS });
+  const answersOf = new WeakMap<Page, Map<string, SearchResult>>();
 
   // The dictionary changes only with the index: each word's one-edit neighbours are looked up once.
   const neighbours = lruCache<string, { term: string }[]>({ max: 20_000, ttlMs: NEIGHBOURS_TTL_MS });
@@ -152,7 +158,7 @@ export function searchService(context: ApiContext, deps: SearchDependencies) {
       if (words.words.length === 0) return empty;
 
       const key = JSON.stringify([
-        words.display,
+        words.phrase,
         words.lastIsPrefix,
         query.type,
         query.page,
@@ -160,7 +166,7 @@ export function searchService(context: ApiContext, deps: SearchDependencies) {
         query.category_id,
         query.sort,
       ]);
-      const result = await pages.get(key, async () => {
+      const page = await pages.get(key, async () => {
         const found = await find(words, {
           body: true,
           counts: true,
@@ -170,22 +176,31 @@ export function searchService(context: ApiContext, deps: SearchDependencies) {
           limit: perPage,
           offset: (query.page - 1) * perPage,
         });
-        const total = found.counts[query.type];
-        const lastPage = Math.max(1, Math.ceil(total / perPage));
-        if (query.page > lastPage)
-          throw new AppError('VALIDATION_ERROR', mn.search.pageOutOfRange, { page: mn.search.pageOutOfRange });
-        return {
-          data: await cards(found.hits),
+        // past the last page: nothing to show, so no cards to make
+        const beyond = query.page > lastPageOf(found.counts[query.type], perPage);
+        return { data: beyond ? [] : await cards(found.hits), counts: found.counts, capped: found.capped };
+      });
+      const total = page.counts[query.type];
+      const lastPage = lastPageOf(total, perPage);
+      if (query.page > lastPage)
+        throw new AppError('VALIDATION_ERROR', mn.search.pageOutOfRange, { page: mn.search.pageOutOfRange });
+      const answers = answersOf.get(page) ?? new Map<string, SearchResult>();
+      answersOf.set(page, answers);
+      let result = answers.get(words.display);
+      if (!result) {
+        result = {
+          data: page.data,
           current_page: query.page,
           last_page: lastPage,
           per_page: perPage,
           total,
-          counts: found.counts,
-          capped_counts: found.capped,
+          counts: page.counts,
+          capped_counts: page.capped,
           query: words.display,
           type: query.type,
         };
-      });
+        answers.set(words.display, result);
+      }
       if (query.page === 1) {
         log.record({ query: words.display, type: query.type, resultsCount: result.total, userId, at: new Date() });
       }

@@ -5,8 +5,8 @@ import { createServices } from '../../services';
 import { searchService, type SearchService } from './search.service';
 
 // Counts stop at a cap (1 000 in the store): past it, the scans read only the most popular
-// matches. The demo catalogue is small, so these tests lower the cap to reach it.
-describe('search past the count cap', () => {
+// matches. The demo catalogue is small, so most of these tests lower the cap to reach it.
+describe('search service', () => {
   let t: TestDatabase;
   let services: ReturnType<typeof createServices>;
   const made: SearchService[] = [];
@@ -96,6 +96,16 @@ describe('search past the count cap', () => {
     expect(result.counts).toEqual(full.counts);
     expect(result.capped_counts).toEqual([]);
     expect(ids(result)).toEqual(ids(full));
+  });
+
+  it('answers a repeated search with the same object, and another spelling from the same page', async () => {
+    const search = capped(1000);
+    const first = await search.search(query('цагаан сар'));
+    expect(await search.search(query('цагаан сар'))).toBe(first);
+    const latin = await search.search(query('tsagaan sar'));
+    expect(latin).not.toBe(first);
+    expect(latin.query).toBe('tsagaan sar');
+    expect(latin.data).toBe(first.data);
   });
 
   it('refuses a page past the capped count', async () => {
