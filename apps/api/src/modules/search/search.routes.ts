@@ -27,7 +27,7 @@ export const searchRoutes: FastifyPluginAsync<RouteContext> = async (app, { serv
         tags,
         summary: 'Search books, summaries and podcast episodes',
         description:
-          'Cyrillic or Latin, typos and unfinished words included. Blank `q` answers an empty result. `counts` has the total of every tab for the same query and filters.',
+          'Cyrillic or Latin, typos and unfinished words included. Blank `q` answers an empty result. `counts` has the total of every tab for the same query and filters, exact up to 1 000; the tabs in `capped_counts` have at least their count.',
         querystring: searchQuery,
         response: { 200: searchResponse },
       },
