@@ -54,7 +54,14 @@ export const searchTermsOf = (t: Record<'titleKey' | 'namesKey' | 'metaKey', Any
   sql`search_terms(${t.titleKey}, ${t.namesKey}, ${t.metaKey})`;
 
 /** the kinds that are few among the documents, indexed apart as well */
-const sparseKinds = ['episode', 'summary'] as const;
+export const searchSparseKinds = ['episode', 'summary'] as const;
+
+/**
+ * Whether a document is of `kind`, as search tests it: through `kind || ''`, which the partial
+ * indexes below are made for and the primary key cannot serve (a capped scan must come in
+ * static-rank order, never in the key's).
+ */
+export const searchKindIs = (kind: 'book' | (typeof searchSparseKinds)[number]) => sql.raw(`(kind || '') = '${kind}'`);
 
 export const searchDocument = pgTable(
   'search_document',
@@ -76,12 +83,9 @@ export const searchDocument = pgTable(
     // common words match most documents: walking this order finds the most popular fast
     index('search_document_popularity_idx').on(t.popularity.desc().nullsFirst(), t.kind, t.itemId),
     // The podcast and summary tabs of a common word: their few matches found among their own
-    // kind, not by reading every match of the word. `kind || ''` is how search writes a tab's
-    // test (see typeCondition in search.repository.ts), so these serve it and the key cannot.
-    ...sparseKinds.map((kind) =>
-      index(`search_document_${kind}_terms_idx`)
-        .using('gin', searchTermsOf(t))
-        .where(sql.raw(`(kind || '') = '${kind}'`)),
+    // kind, not by reading every match of the word (`searchKindIs` is the tab's test).
+    ...searchSparseKinds.map((kind) =>
+      index(`search_document_${kind}_terms_idx`).using('gin', searchTermsOf(t)).where(searchKindIs(kind)),
     ),
   ],
 );
@@ -103,10 +107,8 @@ export const searchText = pgTable(
   (t) => [
     primaryKey({ columns: [t.kind, t.itemId] }),
     index('search_text_body_idx').using('gin', t.body),
-    ...sparseKinds.map((kind) =>
-      index(`search_text_${kind}_body_idx`)
-        .using('gin', t.body)
-        .where(sql.raw(`(kind || '') = '${kind}'`)),
+    ...searchSparseKinds.map((kind) =>
+      index(`search_text_${kind}_body_idx`).using('gin', t.body).where(searchKindIs(kind)),
     ),
   ],
 );

@@ -2,6 +2,8 @@ import type { Db } from '@nomsan/db/client';
 import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from '@nomsan/db/orm';
 import {
   searchDocument,
+  searchKindIs,
+  searchSparseKinds,
   searchQueryLog,
   searchTerm,
   searchTermsOf,
@@ -63,9 +65,7 @@ export interface Found {
   capped: SearchType[];
 }
 
-const NO_COUNTS: SearchCounts = { all: 0, audiobook: 0, ebook: 0, episode: 0, summary: 0 };
-/** the kinds with partial indexes of their own (migration 0009): their tabs are always counted apart */
-const SPARSE_KINDS = ['episode', 'summary'] as const;
+export const NO_COUNTS: SearchCounts = { all: 0, audiobook: 0, ebook: 0, episode: 0, summary: 0 };
 
 // ts_rank weights, in PostgreSQL's order {D, C, B, A}: title (A) first, then people (B), then
 // series, publisher, categories and tags (C).
@@ -196,22 +196,18 @@ export function inTab(type: SearchType, d: { kind: DocumentKind; hasAudio: boole
   }
 }
 
-/**
- * Whether a row belongs to a tab, written so that no index on `kind` can serve it: a capped
- * scan must come in static-rank order (a bitmap or sequential scan), never in the key's.
- */
+/** Whether a row belongs to a tab (`searchKindIs`: a test the primary key cannot serve). */
 function typeCondition(type: SearchType): SQL {
   switch (type) {
     case 'all':
       return sql`true`;
     case 'audiobook':
-      return sql`kind || '' = 'book' and has_audio`;
+      return sql`${searchKindIs('book')} and has_audio`;
     case 'ebook':
-      return sql`kind || '' = 'book' and has_ebook`;
+      return sql`${searchKindIs('book')} and has_ebook`;
     case 'episode':
-      return sql`kind || '' = 'episode'`;
     case 'summary':
-      return sql`kind || '' = 'summary'`;
+      return searchKindIs(type);
   }
 }
 
@@ -322,7 +318,7 @@ export function searchRepository(
       plan.type === 'all' && tabCap !== null
         ? sql`m as (select * from tab)`
         : sql`m as materialized (${matches(sql`true`, countCap + 1)})`;
-    const ownScans = SPARSE_KINDS.filter((kind) => kind !== plan.type);
+    const ownScans = searchSparseKinds.filter((kind) => kind !== plan.type);
     type Own = Partial<Record<SearchType, number | null>>;
     const rows = await run<{ counts: SearchCounts; own: Own; hits: Hit[] | null }>(
       tabCap !== null,

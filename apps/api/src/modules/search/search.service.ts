@@ -21,7 +21,7 @@ import { buildSearchIndex } from './indexer';
 import { queryLog, type QueryLog } from './query-log';
 import { deletionVariants } from './fold';
 import { queryWords, tsQueries, TYPO_FROM, typoTerms, typoVariants, type QueryWords } from './query-plan';
-import { inTab, searchRepository, type Found, type Hit, type MatchPlan } from './search.repository';
+import { inTab, NO_COUNTS, searchRepository, type Found, type Hit, type MatchPlan } from './search.repository';
 
 export const SEARCH_INDEX_JOB = 'search.reindex';
 
@@ -38,7 +38,6 @@ const NEIGHBOURS_TTL_MS = 10 * 60_000;
 /** how many closest titles the trigram fallback offers */
 const SIMILAR_TAKE = 40;
 
-const noCounts: SearchCounts = { all: 0, audiobook: 0, ebook: 0, episode: 0, summary: 0 };
 const lastPageOf = (total: number, perPage: number) => Math.max(1, Math.ceil(total / perPage));
 
 export interface SearchDependencies {
@@ -150,7 +149,7 @@ export function searchService(context: ApiContext, deps: SearchDependencies) {
         last_page: 1,
         per_page: perPage,
         total: 0,
-        counts: noCounts,
+        counts: NO_COUNTS,
         capped_counts: [],
         query: words.display,
         type: query.type,
@@ -184,8 +183,8 @@ export function searchService(context: ApiContext, deps: SearchDependencies) {
       const lastPage = lastPageOf(total, perPage);
       if (query.page > lastPage)
         throw new AppError('VALIDATION_ERROR', mn.search.pageOutOfRange, { page: mn.search.pageOutOfRange });
-      const answers = answersOf.get(page) ?? new Map<string, SearchResult>();
-      answersOf.set(page, answers);
+      let answers = answersOf.get(page);
+      if (!answers) answersOf.set(page, (answers = new Map()));
       let result = answers.get(words.display);
       if (!result) {
         result = {
