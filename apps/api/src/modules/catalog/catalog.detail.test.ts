@@ -160,6 +160,29 @@ describe('catalogue detail and list endpoints', () => {
     expect(semantic.map((b) => b.id)).not.toEqual(byCategory.map((b) => b.id));
   });
 
+  it("gives every book of an author the same shelf of the author's other books", async () => {
+    const picked = await t.db.db.execute<{ ids: number[] }>(sql`
+      select array_agg(bc.book_id order by b.popularity desc, b.id) as ids
+        from catalog_book_contributor bc join catalog_book b on b.id = bc.book_id
+       where bc.role = 'author' and b.status = 'published' and b.kind = 'book'
+       group by bc.contributor_id having count(*) >= 3
+       order by count(*) desc limit 1`);
+    // the author's two most popular books: each is on the other's shelf
+    const [a, b] = picked.rows[0]!.ids as [number, number];
+    const shelf = async (id: number) =>
+      relatedResponse.parse(await ok(`/v5/books/${id}/related?type=author`)).data.map((card) => card.id);
+    const [ofA, ofB] = [await shelf(a), await shelf(b)];
+    expect(ofA).not.toContain(a);
+    expect(ofB).not.toContain(b);
+    expect(ofA).toContain(b);
+    expect(ofB).toContain(a);
+    // one list, each book left out of its own (the second is answered from the first's)
+    const others = (ids: number[]) => ids.filter((id) => id !== a && id !== b);
+    const common = Math.min(others(ofA).length, others(ofB).length);
+    expect(common).toBeGreaterThan(0);
+    expect(others(ofA).slice(0, common)).toEqual(others(ofB).slice(0, common));
+  });
+
   it('finds semantically related books that share content with the book', async () => {
     const book = bookDetailResponse.parse(await ok('/v4/books/1')).data;
     const related = relatedResponse.parse(await ok('/v5/books/1/related?take=5')).data;

@@ -309,6 +309,13 @@ export function catalogService(context: ApiContext, podcasts: PodcastsService, c
   /** one cached first page per existing topic (ids are checked first, so the map stays small) */
   const topicFirstPages = new Map<number, () => Promise<Topic & { items: ShelfItem[] }>>();
 
+  // An author's (or a category's) most popular books are every one of its books' neighbours:
+  // kept once for all of them, a long tail of book pages no longer asks for the same shelf
+  // per book (for a prolific author, a few milliseconds of sorting every time).
+  const popularShelves = lruCache<string, BookCard[]>({ max: 5_000, ttlMs: DETAIL_TTL_MS });
+  const popularBooks = (filter: BookFilter, limit: number) =>
+    popularShelves.get(JSON.stringify([filter, limit]), () => bookCards(filter, 'popular', limit));
+
   async function related(id: number, type: 'semantic' | 'author' | 'category', take: number): Promise<BookCard[]> {
     const kind = await repository.bookKind(id);
     if (!kind) throw notFound();
@@ -320,16 +327,14 @@ export function catalogService(context: ApiContext, podcasts: PodcastsService, c
     if (type === 'author' || type === 'semantic') {
       const authors = await repository.bookContributors([id]);
       const byAuthor = authors[0]
-        ? await bookCards({ contributor: { id: authors[0].id, role: 'author' } }, 'popular', take + 1)
+        ? await popularBooks({ contributor: { id: authors[0].id, role: 'author' } }, take + 1)
         : [];
       const others = byAuthor.filter((b) => b.id !== id).slice(0, take);
       if (type === 'author' || others.length >= take) return others;
     }
     const [category] = await repository.bookCategories(id);
     if (!category) return [];
-    return (await bookCards({ categoryId: category.id, kind }, 'popular', take + 1))
-      .filter((b) => b.id !== id)
-      .slice(0, take);
+    return (await popularBooks({ categoryId: category.id, kind }, take + 1)).filter((b) => b.id !== id).slice(0, take);
   }
 
   // A book's page data and neighbours are the same for everyone; popular books are asked for
