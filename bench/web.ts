@@ -7,8 +7,10 @@
 // printed, with the range of scores: one run varies by several points on a shared machine.
 //
 //   BENCH_WEB_DETAIL=1  also print, per page, the LCP element with its phases (time to first
-//                       byte, load delay, load time, render delay), the render-blocking files,
-//                       the main thread's work by kind, the layout shifts and the long tasks
+//                       byte, load delay, load time, render delay), the requests that ended before
+//                       the observed largest paint (Lighthouse's simulation counts them all), the
+//                       render-blocking files, the main thread's work by kind, the layout shifts
+//                       and the long tasks
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -80,6 +82,21 @@ function printDetail(url: string, audits: Audits): void {
   console.log(
     `  main thread: ${work.map((w) => `${String(w.groupLabel ?? w.group)} ${Number(w.duration).toFixed(0)}`).join(', ')} ms`,
   );
+  // what the simulated largest paint waits for: every request that ended before the observed one
+  const observed = (audits['metrics']?.details as Table | undefined)?.items?.[0] as
+    { observedLargestContentfulPaint?: number } | undefined;
+  const paintedAt = observed?.observedLargestContentfulPaint ?? Infinity;
+  const requests = ((audits['network-requests']?.details as Table | undefined)?.items ?? []).filter(
+    (request) => Number(request.networkEndTime) <= paintedAt,
+  );
+  const kb = requests.reduce((sum, request) => sum + Number(request.transferSize ?? 0), 0) / 1024;
+  console.log(
+    `  before the observed largest paint (${paintedAt.toFixed(0)} ms): ${requests.length} requests, ${kb.toFixed(1)} KB`,
+  );
+  for (const request of requests)
+    console.log(
+      `    ${String(request.resourceType).padEnd(11)}${(Number(request.transferSize ?? 0) / 1024).toFixed(1).padStart(7)} KB  ${String(request.priority).padEnd(9)}${String(request.url).replace(/^https?:\/\/[^/]+/, '')}`,
+    );
   // what moved, and by how much (the layout-shift score's parts)
   const shifts = (audits['layout-shifts']?.details as Table | undefined)?.items ?? [];
   for (const shift of shifts.slice(0, 5)) {
