@@ -1,6 +1,6 @@
 import { data, useLocation } from 'react-router';
 import { mn } from '@nomsan/contracts/messages';
-import { ItemGrid } from '~/features/catalog/item-grid';
+import { FIRST_ROW, ItemGrid } from '~/features/catalog/item-grid';
 import { CategoryChips, SortLinks } from '~/features/category/category-chips';
 import { href } from '~/lib/links';
 import { pageParam, requirePageInRange } from '~/lib/loaders.server';
@@ -52,7 +52,7 @@ export default function CategoryPage({ loaderData, matches }: Route.ComponentPro
         </div>
         <SortLinks pathname={pathname} sort={sort} />
       </div>
-      <ItemGrid items={books.data} eagerCount={4} label={mn.lists.categoryTitle(category.title)} />
+      <ItemGrid items={books.data} eagerCount={FIRST_ROW} label={mn.lists.categoryTitle(category.title)} />
       <Pagination pathname={pathname} search={search} current={books.current_page} last={books.last_page} />
     </div>
   );

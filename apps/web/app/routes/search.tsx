@@ -2,7 +2,7 @@ import { data, Link, useLocation } from 'react-router';
 import { isApiError } from '@nomsan/contracts/client';
 import { mn } from '@nomsan/contracts/messages';
 import { SEARCH_QUERY_MAX, searchSorts, searchTypes, type SearchSort, type SearchType } from '@nomsan/contracts/search';
-import { ItemGrid } from '~/features/catalog/item-grid';
+import { FIRST_ROW, ItemGrid } from '~/features/catalog/item-grid';
 import { PageSearchForm, SearchFilters, SearchStart, SearchTabs } from '~/features/search/search-page';
 import { pageParam } from '~/lib/loaders.server';
 import { baseUrlFrom, pageMeta } from '~/lib/meta';
@@ -89,7 +89,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             </p>
             <SearchFilters search={search} sort={sort} category={category?.slug ?? ''} categories={categories} />
           </div>
-          <ItemGrid items={result.data} eagerCount={4} label={mn.search.resultsFor(q)} />
+          <ItemGrid items={result.data} eagerCount={FIRST_ROW} label={mn.search.resultsFor(q)} />
           <Pagination pathname={pathname} search={search} current={result.current_page} last={result.last_page} />
         </>
       )}

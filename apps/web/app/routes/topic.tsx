@@ -1,6 +1,6 @@
 import { data, useLocation } from 'react-router';
 import { mn } from '@nomsan/contracts/messages';
-import { ItemGrid } from '~/features/catalog/item-grid';
+import { FIRST_ROW, ItemGrid } from '~/features/catalog/item-grid';
 import { href } from '~/lib/links';
 import { pageParam, requirePageInRange } from '~/lib/loaders.server';
 import { baseUrlFrom, pageMeta } from '~/lib/meta';
@@ -46,7 +46,7 @@ export default function TopicPage({ loaderData, matches }: Route.ComponentProps)
         {topic.description ? <p className="mt-2 text-muted">{topic.description}</p> : null}
         <p className="mt-1 text-sm text-muted">{mn.lists.topicItems(items.total)}</p>
       </div>
-      <ItemGrid items={items.data} eagerCount={4} label={topic.title} />
+      <ItemGrid items={items.data} eagerCount={FIRST_ROW} label={topic.title} />
       <Pagination pathname={pathname} search={search} current={items.current_page} last={items.last_page} />
     </div>
   );

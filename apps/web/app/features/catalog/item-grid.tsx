@@ -1,12 +1,30 @@
 import { mn } from '@nomsan/contracts/messages';
 import { ItemCard, type CardItem } from './item-card';
 
-const GRID_SIZES = '(min-width: 1280px) 200px, (min-width: 1024px) 18vw, (min-width: 640px) 24vw, 45vw';
+/**
+ * A column's width at each breakpoint: the page's side padding (1rem each side, 1.5rem from
+ * `lg`, the content at most 1536px wide) and the 1rem gaps taken out. On a 412px phone at
+ * 1.75x that is 318 device pixels, which the 320w cover fills; "45vw" asked for the 640w one.
+ */
+const GRID_SIZES = [
+  '(min-width: 1280px) 234px',
+  '(min-width: 1024px) calc(20vw - 22px)',
+  '(min-width: 768px) calc(25vw - 20px)',
+  '(min-width: 640px) calc(33vw - 22px)',
+  'calc(50vw - 24px)',
+].join(', ');
+
+/**
+ * How many covers a grid in the first view loads at once: a phone's first row. The rest start
+ * once laid out (at once where they are in view), so the lead cover, the largest paint, has a
+ * phone's bandwidth to itself.
+ */
+export const FIRST_ROW = 2;
 
 /**
  * A responsive grid of cards for list pages: 2 columns on a phone up to 7 on wide screens.
- * Only the first row is eager (its first cover the priority image); the rest load as they
- * scroll into view.
+ * The first `eagerCount` covers load at once (the first one the priority image); the rest as
+ * they come into view.
  */
 export function ItemGrid({ items, eagerCount = 0, label }: { items: CardItem[]; eagerCount?: number; label?: string }) {
   if (items.length === 0)

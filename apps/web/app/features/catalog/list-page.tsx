@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Shelf as ShelfData } from '@nomsan/contracts/catalog';
-import { ItemGrid } from './item-grid';
+import { FIRST_ROW, ItemGrid } from './item-grid';
 import type { CardItem } from './item-card';
 import { Shelf } from './shelf';
 
@@ -39,7 +39,7 @@ export function ListPage({
           <h2 id="all-items" className="mb-4 text-lg font-bold sm:text-2xl">
             {gridHeading}
           </h2>
-          <ItemGrid items={items} eagerCount={firstView ? 4 : 0} />
+          <ItemGrid items={items} eagerCount={firstView ? FIRST_ROW : 0} />
           {pagination}
         </section>
       ) : null}

@@ -5,6 +5,12 @@ import { ChevronLeftIcon, ChevronRightIcon } from '~/ui/icons';
 import { ItemCard, type CardItem } from './item-card';
 
 const CARD_SIZES = '(min-width: 1024px) 176px, (min-width: 640px) 160px, 136px';
+/**
+ * A first-view shelf loads this many covers at once: what a phone shows of it (two and a
+ * half). The rest, off to the side on a phone, load once laid out (at once on a wide screen,
+ * where they are in view), so the lead cover has the phone's bandwidth to itself.
+ */
+const EAGER_COVERS = 3;
 
 export interface ShelfData {
   id: string;
@@ -75,7 +81,7 @@ export function Shelf({
             <ItemCard
               item={item}
               sizes={CARD_SIZES}
-              eager={(eager || priority) && index < 6}
+              eager={(eager || priority) && index < EAGER_COVERS}
               priority={priority && index === 0}
             />
           </li>
