@@ -8,9 +8,9 @@ import { defineConfig } from 'vite';
  * a chunk loaded in the same cases. Per-route splitting left a page's first load at 20–23
  * files, most under 2 KB; on a phone's network each costs a round trip of its own (six at a
  * time over HTTP/1.1), and Lighthouse's simulation of one counts every one of them before the
- * largest paint. Merged, a page loads 7–8 files of about the same total size (ADR 012).
+ * largest paint. Merged, a page loads 8 files of about the same total size (ADR 012).
  */
-const MIN_CHUNK_BYTES = 30_000;
+const MIN_CHUNK_BYTES = 25_000;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],

@@ -2,20 +2,11 @@ import { z } from 'zod';
 import { image, summaryCard, typedBookCards } from './catalog';
 import { envelope } from './http';
 import { mn } from './messages';
+import { SEARCH_MAX_PAGE, SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX, searchSorts, searchTypes } from './search-options';
 
 /** Search read models and query parameters (spec section 7: discovery search, popular queries). */
 
-export const searchTypes = ['all', 'audiobook', 'ebook', 'episode', 'summary'] as const;
-export type SearchType = (typeof searchTypes)[number];
-export const searchSorts = ['relevance', 'popular', 'newest'] as const;
-export type SearchSort = (typeof searchSorts)[number];
-
-export const SEARCH_QUERY_MAX = 200;
-export const SEARCH_PAGE_SIZE = 20;
-export const SEARCH_MAX_PAGE = 500;
-export const SUGGESTIONS_TAKE = 6;
-/** Matches are counted exactly up to this many; past it, a tab shows "1 000+". */
-export const SEARCH_COUNT_CAP = 1000;
+export * from './search-options';
 
 /** `q` as typed: anything up to 200 characters; blank means "no search" (an empty answer). */
 const q = z.string().max(SEARCH_QUERY_MAX, { error: mn.search.queryTooLong }).default('');

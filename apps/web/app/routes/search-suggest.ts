@@ -1,4 +1,4 @@
-import { SEARCH_QUERY_MAX } from '@nomsan/contracts/search';
+import { SEARCH_QUERY_MAX } from '@nomsan/contracts/search-options';
 import type { Route } from './+types/search-suggest';
 
 /**

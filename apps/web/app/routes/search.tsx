@@ -1,7 +1,13 @@
 import { data, Link, useLocation } from 'react-router';
 import { isApiError } from '@nomsan/contracts/client';
 import { mn } from '@nomsan/contracts/messages';
-import { SEARCH_QUERY_MAX, searchSorts, searchTypes, type SearchSort, type SearchType } from '@nomsan/contracts/search';
+import {
+  SEARCH_QUERY_MAX,
+  searchSorts,
+  searchTypes,
+  type SearchSort,
+  type SearchType,
+} from '@nomsan/contracts/search-options';
 import { FIRST_ROW, ItemGrid } from '~/features/catalog/item-grid';
 import { PageSearchForm, SearchFilters, SearchStart, SearchTabs } from '~/features/search/search-page';
 import { pageParam } from '~/lib/loaders.server';

@@ -1,13 +1,8 @@
 import { Form, Link, useSubmit } from 'react-router';
 import type { Category } from '@nomsan/contracts/catalog';
 import { mn } from '@nomsan/contracts/messages';
-import {
-  searchSorts,
-  searchTypes,
-  type SearchCounts,
-  type SearchSort,
-  type SearchType,
-} from '@nomsan/contracts/search';
+import type { SearchCounts } from '@nomsan/contracts/search';
+import { searchSorts, searchTypes, type SearchSort, type SearchType } from '@nomsan/contracts/search-options';
 import { href } from '~/lib/links';
 import { SearchIcon } from '~/ui/icons';
 
