@@ -75,9 +75,14 @@ export async function buildServer() {
   cpSync(join(root, 'packages', 'demo', 'fixtures'), join(dist, 'demo-fixtures'), { recursive: true });
 }
 
+/** The web app, with the compressed copies of its browser files (`npm start` builds it too). */
 export function buildWeb() {
   rmSync(join(dist, 'web'), { recursive: true, force: true });
   execFileSync('npx', ['react-router', 'build'], { cwd: join(root, 'apps', 'web'), stdio: 'inherit' });
+  const sizes = precompress(join(dist, 'web', 'client'));
+  console.log(
+    `precompressed browser files: ${(sizes.raw / 1024).toFixed(0)} KB -> ${(sizes.br / 1024).toFixed(0)} KB brotli`,
+  );
 }
 
 const COMPRESSIBLE = /\.(js|css|svg|json|txt|xml|webmanifest)$/;
@@ -122,10 +127,6 @@ export async function buildAll() {
   rmSync(stamp, { force: true });
   await buildServer();
   buildWeb();
-  const sizes = precompress(join(dist, 'web', 'client'));
-  console.log(
-    `precompressed browser files: ${(sizes.raw / 1024).toFixed(0)} KB -> ${(sizes.br / 1024).toFixed(0)} KB brotli`,
-  );
   writeFileSync(stamp, new Date().toISOString());
   console.log(
     `built dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s (${relative(process.cwd(), dist) || '.'})`,
