@@ -272,6 +272,12 @@ async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
+/** autocannon options that give each request its own path, when the target has them */
+const freshPaths = (randomPath?: () => string) =>
+  randomPath
+    ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: randomPath() }) }] }
+    : {};
+
 /** The q-th quantile of the latencies (sorted ascending), in ms. */
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
@@ -290,9 +296,7 @@ async function measure(
     duration,
     pipelining: 1,
     ...(headers ? { headers } : {}),
-    ...(randomPath
-      ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: randomPath() }) }] }
-      : {}),
+    ...freshPaths(randomPath),
   }) as Promise<autocannon.Result> & autocannon.Instance; // without a callback it is both
   run.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => latencies.push(ms));
   const result = await run;
@@ -387,15 +391,12 @@ async function main() {
       // A short warm-up fills caches and JIT before the measured run, with the requests the
       // run makes (a fresh path each, where the target has them: the code they run is what
       // must be compiled, and a never-repeated query stays never repeated).
-      const { randomPath } = target;
       await autocannon({
         url: `http://127.0.0.1:${port}${target.path}`,
         connections: 10,
         duration: 2,
         ...(target.headers ? { headers: target.headers } : {}),
-        ...(randomPath
-          ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: randomPath() }) }] }
-          : {}),
+        ...freshPaths(target.randomPath),
       });
       const url = `http://127.0.0.1:${port}${target.path}`;
       const clients = target.connections ?? connections;
