@@ -24,8 +24,9 @@ import {
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
- * The columns a match is counted, filtered and ordered by. Both tables carry them, so each
- * of their text indexes answers on its own table without a join.
+ * The columns a match is counted, filtered, ordered and scored by. Both tables carry them, so
+ * each of their text indexes answers on its own table without a join, and a match is ranked
+ * from the rows it found (no lookup by key per row: that was a third of a search's time).
  */
 const matchFacts = () => ({
   kind: text('kind', { enum: ['book', 'summary', 'episode'] }).notNull(),
@@ -41,6 +42,8 @@ const matchFacts = () => ({
   /** 0..1, log-scaled from the item's own popularity; breaks ties */
   popularity: real('popularity').notNull().default(0),
   publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+  /** title (A), people (B), series, publisher, categories and tags (C): ranks, never matched */
+  head: tsvector('head').notNull(),
 });
 
 /**
@@ -71,8 +74,6 @@ export const searchDocument = pgTable(
     namesKey: text('names_key').notNull().default(''),
     /** the folded series, publisher, categories and tags */
     metaKey: text('meta_key').notNull().default(''),
-    /** title (A), people (B), series, publisher, categories and tags (C): ranks, never matched */
-    head: tsvector('head').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.kind, t.itemId] }),

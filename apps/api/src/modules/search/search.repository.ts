@@ -180,6 +180,14 @@ const TERMS = searchTermsOf({
 });
 /** the columns of a match, on both tables */
 const MATCH_COLUMNS = sql.raw('kind, item_id, has_audio, has_ebook, popularity, published_at, title_key');
+/** ...and what ranks it (both tables carry the head vector: a pool is scored without a lookup) */
+const RANKED_COLUMNS = sql.raw('kind, item_id, has_audio, has_ebook, popularity, published_at, title_key, head');
+/** what a pool row needs to be scored */
+const POOL_COLUMNS = sql.raw('kind, item_id, head, popularity, title_key');
+/** title (A), people (B), series, publisher, categories and tags (C) of a JSON batch's row */
+const HEAD_VECTOR =
+  sql.raw(`setweight(to_tsvector('simple', title_key), 'A') || setweight(to_tsvector('simple', names_key), 'B')
+                || setweight(to_tsvector('simple', meta_key), 'C')`);
 
 /** Whether a document belongs to a tab: the SQL and the in-memory test say the same. */
 export function inTab(type: SearchType, d: { kind: DocumentKind; hasAudio: boolean; hasEbook: boolean }): boolean {
@@ -235,7 +243,8 @@ export function searchRepository(
   /**
    * One round trip for a page of hits and the count of every tab. Titles and names match
    * through the expression index on the narrow `search_document`, descriptions through the
-   * index on `search_text`; the score is computed on the pool's heads only (looked up by key).
+   * index on `search_text`; the score is computed on the pool's heads only, which the matched
+   * rows carry.
    *
    * Every scan is capped: the tables are in static-rank order (see `replaceIndex`), so the
    * first `countCap` + 1 rows of a match are its most popular ones: a word found in half the
@@ -253,11 +262,12 @@ export function searchRepository(
     const pool = Math.max(RANKED_POOL, plan.offset + plan.limit);
     // The matching rows of both tables, united (they carry the same columns, so a document
     // found in both counts once); `cap` rows at most from each, the most popular.
-    const matches = (condition: SQL, cap: number | null) => {
+    // Only the tab shown is ranked: the scans that only count leave the head vectors behind.
+    const matches = (condition: SQL, cap: number | null, columns = MATCH_COLUMNS) => {
       const limit = cap === null ? sql`` : sql`limit ${cap}`;
-      const head = sql`(select ${MATCH_COLUMNS} from search_document where ${where(headMatch, condition)} ${limit})`;
+      const head = sql`(select ${columns} from search_document where ${where(headMatch, condition)} ${limit})`;
       return bodyMatch
-        ? sql`${head} union (select ${MATCH_COLUMNS} from search_text where ${where(bodyMatch, condition)} ${limit})`
+        ? sql`${head} union (select ${columns} from search_text where ${where(bodyMatch, condition)} ${limit})`
         : head;
     };
     const tabCondition = typeCondition(plan.type);
@@ -272,24 +282,23 @@ export function searchRepository(
     const titleStarts = sql`title_key ~>=~ ${plan.phrase} and title_key ~<~ (${plan.phrase} || '~')`;
     const titles =
       plan.phrase.length >= TITLE_POOL_FROM
-        ? sql`union (select kind, item_id from tab where title_key like ${plan.phrase} || '%'
+        ? sql`union (select ${POOL_COLUMNS} from tab where title_key like ${plan.phrase} || '%'
               order by ${STATIC_RANK} limit ${titlePool})
-            union (select kind, item_id from search_document
+            union (select ${POOL_COLUMNS} from search_document
               where ${where(titleStarts, typeCondition(plan.type))}
               order by title_key using ~<~ limit ${titlePool})`
         : sql``;
     const page =
       plan.sort === 'relevance'
         ? sql`
-          select d.kind, d.item_id from (
-            (select kind, item_id from tab order by ${STATIC_RANK} limit ${pool})
+          select kind, item_id from (
+            (select ${POOL_COLUMNS} from tab order by ${STATIC_RANK} limit ${pool})
             ${titles}
           ) p
-          join search_document d on d.kind = p.kind and d.item_id = p.item_id
-          order by ts_rank(${WEIGHTS}, d.head, ${rank}) + 0.5 * ts_rank(${WEIGHTS}, d.head, ${exact})
-            + case when d.title_key = ${plan.phrase} then 1.0
-                   when d.title_key like ${plan.phrase} || '%' then 0.4 else 0 end
-            + 0.05 * d.popularity desc, d.popularity desc, d.kind, d.item_id
+          order by ts_rank(${WEIGHTS}, head, ${rank}) + 0.5 * ts_rank(${WEIGHTS}, head, ${exact})
+            + case when title_key = ${plan.phrase} then 1.0
+                   when title_key like ${plan.phrase} || '%' then 0.4 else 0 end
+            + 0.05 * popularity desc, popularity desc, kind, item_id
           limit ${plan.limit} offset ${plan.offset}`
         : sql`select kind, item_id from tab order by ${orderBy(plan.sort)} limit ${plan.limit} offset ${plan.offset}`;
     // The newest first needs every match; otherwise the tab's first `countCap` + 1 are enough
@@ -298,7 +307,7 @@ export function searchRepository(
     // Materialized on purpose: inlined, a common prefix would let the planner walk the
     // popularity index and test each row against `search_terms(...)`, which it then computes
     // (about 0.1 ms a row).
-    const tab = sql`tab as materialized (${matches(tabCondition, tabCap)})`;
+    const tab = sql`tab as materialized (${matches(tabCondition, tabCap, plan.sort === 'relevance' ? RANKED_COLUMNS : MATCH_COLUMNS)})`;
     if (!plan.counts) {
       const rows = await run<{ hits: Hit[] | null }>(
         tabCap !== null,
@@ -416,13 +425,11 @@ export function searchRepository(
           const rows = sql`json_to_recordset(${JSON.stringify(batch.map(recordOf))}::json) as r(
               kind text, item_id int, has_audio boolean, has_ebook boolean, category_ids int[], title_key text,
               popularity real, published_at timestamptz, names_key text, meta_key text, body text, body_prefixes text)`;
-          await tx.execute(sql`insert into ${sql.identifier(tables[0]!.next)} (${MATCH_COLUMNS}, category_ids, names_key, meta_key, head)
-            select ${MATCH_COLUMNS}, category_ids, names_key, meta_key,
-              setweight(to_tsvector('simple', title_key), 'A') || setweight(to_tsvector('simple', names_key), 'B')
-                || setweight(to_tsvector('simple', meta_key), 'C')
+          await tx.execute(sql`insert into ${sql.identifier(tables[0]!.next)} (${RANKED_COLUMNS}, category_ids, names_key, meta_key)
+            select ${MATCH_COLUMNS}, ${HEAD_VECTOR}, category_ids, names_key, meta_key
             from ${rows}`);
-          await tx.execute(sql`insert into ${sql.identifier(tables[1]!.next)} (${MATCH_COLUMNS}, category_ids, body)
-            select ${MATCH_COLUMNS}, category_ids, strip(to_tsvector('simple', body)) || body_prefixes::tsvector
+          await tx.execute(sql`insert into ${sql.identifier(tables[1]!.next)} (${RANKED_COLUMNS}, category_ids, body)
+            select ${MATCH_COLUMNS}, ${HEAD_VECTOR}, category_ids, strip(to_tsvector('simple', body)) || body_prefixes::tsvector
             from ${rows}`);
         }
         await tx.execute(sql`delete from ${searchTerm}`);
