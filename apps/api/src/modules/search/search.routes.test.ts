@@ -143,6 +143,23 @@ describe('search API', () => {
     expect((await logged('zzqxw unfindable')).results).toBe(0);
   });
 
+  it('records a query exactly as typed, whatever its characters, with the time of the search', async () => {
+    // what an array parameter's text form would mangle if it were not escaped
+    const queries = [`{"a,b"} \\ null`, `null`, `'); drop table search_query_log; --`, `"ном"`, `а, б {в}`];
+    const before = Date.now();
+    for (const q of queries) await search(`q=${encodeURIComponent(q)}`);
+    for (const q of queries) {
+      await vi.waitFor(async () => expect((await logged(q)).n, q).toBe(1), { timeout: 5000 });
+    }
+    const rows = await t.db.db.execute<{ at: Date | string; user_id: number | null }>(
+      sql`select created_at as at, user_id from search_query_log where query = ${queries[0]}`,
+    );
+    const at = new Date(rows.rows[0]!.at).getTime();
+    expect(at).toBeGreaterThanOrEqual(before - 1000);
+    expect(at).toBeLessThanOrEqual(Date.now());
+    expect(rows.rows[0]!.user_id).toBeNull();
+  });
+
   it('records concurrent searches, one row each', async () => {
     await Promise.all(Array.from({ length: 40 }, () => search('q=concurrent+zebra')));
     await vi.waitFor(async () => expect((await logged('concurrent zebra')).n).toBe(40), { timeout: 5000 });
