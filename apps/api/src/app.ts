@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { ApiContext } from './context';
@@ -9,6 +8,7 @@ import { AppError, installErrorHandler, registerApiNotFound } from './errors';
 import { contentSecurityPolicy, type CspOptions } from './plugins/csp';
 import { registerDocs } from './plugins/docs';
 import { installHttpCaching } from './plugins/http-caching';
+import { securityHeaders } from './plugins/security-headers';
 import { serializerCompiler } from './lib/serializer';
 import { connectRedis, registerRateLimit, type RateLimitOptions } from './plugins/rate-limit';
 import { registerAccounts, type AccountsOptions } from './modules/identity/accounts';
@@ -69,7 +69,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
 
-  await app.register(helmet, {
+  securityHeaders(app, {
     // The CSP is ours (per-request script nonce shared with the web app); the rest is helmet's.
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
