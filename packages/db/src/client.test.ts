@@ -69,24 +69,25 @@ describe('sessions', () => {
   });
 });
 
-describe('executePrepared', () => {
-  it('runs each shape of a statement under its own name, with one plan on PostgreSQL', async () => {
+describe('prepare', () => {
+  it('runs a statement built once with the values of each run, under a name of its own, with one plan on PostgreSQL', async () => {
     const handle = await openDatabase(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL, poolSize: 1 } : {});
     try {
+      const one = handle.prepare('test', sql`select ${sql.placeholder('i')}::int + 1 as n`);
+      const other = handle.prepare('test', sql`select ${sql.placeholder('i')}::int * 10 as n, ${'x'}::text as t`);
+      const mode = handle.prepare('test', sql`select current_setting('plan_cache_mode') as mode`);
       for (let i = 0; i < 3; i++) {
-        const one = await handle.executePrepared<{ n: number }>('test', sql`select ${i}::int + 1 as n`);
-        const other = await handle.executePrepared<{ n: number; t: string }>(
-          'test',
-          sql`select ${i}::int * 10 as n, ${'x'}::text as t`,
-        );
-        expect(one.rows).toEqual([{ n: i + 1 }]);
-        expect(other.rows).toEqual([{ n: i * 10, t: 'x' }]);
+        expect((await one.execute<{ n: number }>({ i }, { generic: true })).rows).toEqual([{ n: i + 1 }]);
+        expect((await other.execute<{ n: number; t: string }>({ i }, { generic: true })).rows).toEqual([
+          { n: i * 10, t: 'x' },
+        ]);
+        expect((await one.execute<{ n: number }>({ i: i + 5 })).rows).toEqual([{ n: i + 6 }]);
       }
-      const mode = await handle.executePrepared<{ mode: string }>(
-        'test',
-        sql`select current_setting('plan_cache_mode') as mode`,
-      );
-      expect(mode.rows[0]?.mode).toBe(handle.kind === 'postgres' ? 'force_generic_plan' : 'auto');
+      const generic = await mode.execute<{ mode: string }>({}, { generic: true });
+      expect(generic.rows[0]?.mode).toBe(handle.kind === 'postgres' ? 'force_generic_plan' : 'auto');
+      // planned for its values: not in the generic-plan sessions
+      expect((await mode.execute<{ mode: string }>({})).rows[0]?.mode).toBe('auto');
+      await expect(one.execute({})).rejects.toThrow(/placeholder/i);
     } finally {
       await handle.close();
     }

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { SQL } from 'drizzle-orm';
+import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -30,14 +30,23 @@ export interface DatabaseHandle {
   /** true when the database answers a trivial query */
   ping(): Promise<boolean>;
   /**
-   * Runs `query` as a statement prepared once per session and then always run with its generic
-   * plan (PostgreSQL; PGlite plans each run). For hot statements whose best plan does not
-   * depend on their parameters' values, where planning costs as much as running. The
-   * statement is named `label` plus a hash of its text: each shape of a query built in several
-   * gets a name of its own.
+   * A statement built once, its varying values `sql.placeholder`s, then run with values: a hot
+   * statement is not built anew (drizzle's building cost more CPU than PostgreSQL's planning)
+   * on each run. See `PreparedQuery.execute` for how it is planned.
    */
-  executePrepared<T>(label: string, query: SQL): Promise<{ rows: T[] }>;
+  prepare(label: string, query: SQL): PreparedQuery;
   close(): Promise<void>;
+}
+
+export interface PreparedQuery {
+  /**
+   * Runs the statement with values for its placeholders. `generic`: as a statement prepared
+   * once per session and then always run with its generic plan (PostgreSQL; PGlite plans each
+   * run), for statements whose best plan does not depend on their values, where planning costs
+   * as much as running. Named `label` plus a hash of its text, so each shape of a query built
+   * in several gets a name of its own. Otherwise it is planned for each run's values.
+   */
+  execute<T>(values: Record<string, unknown>, options?: { generic?: boolean }): Promise<{ rows: T[] }>;
 }
 
 export interface DatabaseOptions {
@@ -88,9 +97,13 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
         return false;
       }
     },
-    executePrepared: async <T>(_label: string, query: SQL) => {
-      const { text, values } = toQuery(query);
-      return { rows: (await client.query<T>(text, values)).rows };
+    prepare: (_label: string, query: SQL): PreparedQuery => {
+      const { text, params } = compile(query);
+      return {
+        execute: async <T>(values: Record<string, unknown>) => ({
+          rows: (await client.query<T>(text, fillPlaceholders(params, values))).rows,
+        }),
+      };
     },
     close: () => client.close(),
   };
@@ -106,7 +119,7 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
  *   order the rebuild wrote it (most popular first).
  */
 const SESSION_SETTINGS = 'set jit = off; set synchronize_seqscans = off';
-/** ...and, in the pool of `executePrepared`, a named statement's one plan for every run */
+/** ...and, in the pool of prepared statements run `generic`, a named statement's one plan for every run */
 const GENERIC_PLAN_SETTINGS = `${SESSION_SETTINGS}; set plan_cache_mode = force_generic_plan`;
 
 /**
@@ -137,15 +150,16 @@ function clientWith(settings: string) {
 }
 
 const dialect = new PgDialect();
-/** a drizzle query as node-postgres sends it */
-function toQuery(query: SQL): { text: string; values: unknown[] } {
+/** a drizzle query's text and parameters (placeholders among them), as node-postgres sends it */
+function compile(query: SQL): { text: string; params: unknown[] } {
   const { sql, params } = dialect.sqlToQuery(query);
-  return { text: sql, values: params };
+  return { text: sql, params };
 }
 
 async function openPostgres(url: string, options: DatabaseOptions): Promise<DatabaseHandle> {
-  // Two pools of the same size: the generic-plan sessions serve only `executePrepared`, whose
-  // setting would otherwise give every unnamed statement one plan for all parameters.
+  // Two pools of the same size: the generic-plan sessions serve only prepared statements run
+  // `generic`, whose setting would otherwise give every unnamed statement one plan for all
+  // parameters.
   const pools = [SESSION_SETTINGS, GENERIC_PLAN_SETTINGS].map(
     (settings) => new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, Client: clientWith(settings) }),
   );
@@ -170,11 +184,18 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
         return false;
       }
     },
-    executePrepared: async <T>(label: string, query: SQL) => {
-      const { text, values } = toQuery(query);
+    prepare: (label: string, query: SQL): PreparedQuery => {
+      const { text, params } = compile(query);
       const name = `${label}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
-      const result = await generic.query({ name, text, values });
-      return { rows: result.rows as T[] };
+      return {
+        execute: async <T>(values: Record<string, unknown>, options: { generic?: boolean } = {}) => {
+          const filled = fillPlaceholders(params, values);
+          const result = options.generic
+            ? await generic.query({ name, text, values: filled })
+            : await pool.query(text, filled);
+          return { rows: result.rows as T[] };
+        },
+      };
     },
     close: async () => {
       await Promise.all(pools.map((each) => each.end()));

@@ -1,4 +1,4 @@
-import type { Db } from '@nomsan/db/client';
+import type { Db, PreparedQuery } from '@nomsan/db/client';
 import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from '@nomsan/db/orm';
 import {
   searchDocument,
@@ -223,115 +223,113 @@ function orderBy(sort: Exclude<SearchSort, 'relevance'>): SQL {
   return sort === 'popular' ? STATIC_RANK : sql`published_at desc, kind, item_id`;
 }
 
-/** Search queries. Only this file touches the search tables. */
-export function searchRepository(
-  db: Db,
-  options: {
-    /** matches are counted exactly up to `countCap`; past it, a count means "at least" */
-    countCap?: number;
-    /** runs a statement with its one generic plan (DatabaseHandle.executePrepared) */
-    executePrepared?: <T>(label: string, query: SQL) => Promise<{ rows: T[] }>;
-  } = {},
-) {
-  const countCap = options.countCap ?? SEARCH_COUNT_CAP;
-  // Planning the search statement cost as much as running it (1 ms each for a cold title).
-  // Capped, its best plan no longer depends on how common the words are, so each shape is
-  // planned once per session; the newest-first order, which reads whole matches, still
-  // gets a plan made for its words.
-  const run = <T extends Record<string, unknown>>(capped: boolean, query: SQL) =>
-    capped && options.executePrepared ? options.executePrepared<T>('search', query) : db.execute<T>(query);
-  /**
-   * One round trip for a page of hits and the count of every tab. Titles and names match
-   * through the expression index on the narrow `search_document`, descriptions through the
-   * index on `search_text`; the score is computed on the pool's heads only, which the matched
-   * rows carry.
-   *
-   * Every scan is capped: the tables are in static-rank order (see `replaceIndex`), so the
-   * first `countCap` + 1 rows of a match are its most popular ones: a word found in half the
-   * catalogue is read, counted and ranked like one found in a thousand documents (only its
-   * index entries are all visited). Counts past the cap are reported as "at least"
-   * (`capped`). Only the newest-first order reads a whole match.
-   */
-  async function search(plan: MatchPlan): Promise<Found> {
-    const rank = sql`${plan.rank}::tsquery`;
-    const exact = sql`${plan.exact}::tsquery`;
-    const filters = plan.categoryId ? [sql`category_ids @> array[${plan.categoryId}::int]`] : [];
-    const where = (...conditions: SQL[]) => sql.join([...conditions, ...filters], sql` and `);
-    const headMatch = sql`${TERMS} @@ ${plan.match}::tsquery`;
-    const bodyMatch = plan.bodyMatch ? sql`body @@ ${plan.bodyMatch}::tsquery` : null;
-    const pool = Math.max(RANKED_POOL, plan.offset + plan.limit);
-    // The matching rows of both tables, united (they carry the same columns, so a document
-    // found in both counts once); `cap` rows at most from each, the most popular.
-    // Only the tab shown is ranked: the scans that only count leave the head vectors behind.
-    const matches = (condition: SQL, cap: number | null, columns = MATCH_COLUMNS) => {
-      const limit = cap === null ? sql`` : sql`limit ${cap}`;
-      const head = sql`(select ${columns} from search_document where ${where(headMatch, condition)} ${limit})`;
-      return bodyMatch
-        ? sql`${head} union (select ${columns} from search_text where ${where(bodyMatch, condition)} ${limit})`
-        : head;
-    };
-    const tabCondition = typeCondition(plan.type);
-    // Relevance is scored on a pool: the tab's most popular matches, plus the titles that start
-    // with the query (they get the biggest bonus): the most popular of the tab's and the first
-    // ones of the whole catalogue (an exact title always, however unpopular). Past a few
-    // hundred matches, popularity is what ranks them anyway; scoring tens of thousands of rows
-    // for twenty would cost more than all the rest.
-    const titlePool = Math.max(TITLE_POOL, plan.offset + plan.limit);
-    // "starts with" as a range of the title index, which a generic plan can use (a LIKE
-    // pattern only when it is a constant): folded titles hold nothing above '~'
-    const titleStarts = sql`title_key ~>=~ ${plan.phrase} and title_key ~<~ (${plan.phrase} || '~')`;
-    const titles =
-      plan.phrase.length >= TITLE_POOL_FROM
-        ? sql`union (select ${POOL_COLUMNS} from tab where title_key like ${plan.phrase} || '%'
-              order by ${STATIC_RANK} limit ${titlePool})
+/** What a search statement's text depends on; everything else is one of its `Values`. */
+interface Shape {
+  type: SearchType;
+  sort: SearchSort;
+  counts: boolean;
+  body: boolean;
+  category: boolean;
+  titles: boolean;
+}
+
+/** The placeholders of a search statement (`sql.placeholder`), filled for each run. */
+type Values = {
+  match: string;
+  rank: string;
+  exact: string;
+  bodyMatch: string | null;
+  phrase: string;
+  categoryId: number | undefined;
+  limit: number;
+  offset: number;
+  /** how many of the tab's most popular matches are scored, and how many titles */
+  pool: number;
+  titlePool: number;
+  /** the tab's scan stops after this many rows (null: the newest first reads them all) */
+  tabCap: number | null;
+  countCap: number;
+  /** countCap + 1: a count past the cap shows as more than it */
+  countLimit: number;
+};
+
+const value = (name: keyof Values): SQL => sql`${sql.placeholder(name)}`;
+
+/**
+ * The search statement of one shape: one round trip for a page of hits and the count of every
+ * tab. Titles and names match through the expression index on the narrow `search_document`,
+ * descriptions through the index on `search_text`; the score is computed on the pool's heads
+ * only, which the matched rows carry.
+ *
+ * Every scan is capped: the tables are in static-rank order (see `replaceIndex`), so the first
+ * `countCap` + 1 rows of a match are its most popular ones: a word found in half the catalogue
+ * is read, counted and ranked like one found in a thousand documents (only its index entries
+ * are all visited). Counts past the cap are reported as "at least" (`capped`). Only the
+ * newest-first order reads a whole match.
+ */
+function searchStatement(shape: Shape): SQL {
+  const filters = shape.category ? [sql`category_ids @> array[${value('categoryId')}::int]`] : [];
+  const where = (...conditions: SQL[]) => sql.join([...conditions, ...filters], sql` and `);
+  const headMatch = sql`${TERMS} @@ ${value('match')}::tsquery`;
+  const bodyMatch = shape.body ? sql`body @@ ${value('bodyMatch')}::tsquery` : null;
+  // The matching rows of both tables, united (they carry the same columns, so a document
+  // found in both counts once); `cap` rows at most from each, the most popular.
+  // Only the tab shown is ranked: the scans that only count leave the head vectors behind.
+  const matches = (condition: SQL, cap: SQL | null, columns = MATCH_COLUMNS) => {
+    const limit = cap === null ? sql`` : sql`limit ${cap}`;
+    const head = sql`(select ${columns} from search_document where ${where(headMatch, condition)} ${limit})`;
+    return bodyMatch
+      ? sql`${head} union (select ${columns} from search_text where ${where(bodyMatch, condition)} ${limit})`
+      : head;
+  };
+  const phrase = value('phrase');
+  // Relevance is scored on a pool: the tab's most popular matches, plus the titles that start
+  // with the query (they get the biggest bonus): the most popular of the tab's and the first
+  // ones of the whole catalogue (an exact title always, however unpopular). Past a few
+  // hundred matches, popularity is what ranks them anyway; scoring tens of thousands of rows
+  // for twenty would cost more than all the rest.
+  // "starts with" as a range of the title index, which a generic plan can use (a LIKE
+  // pattern only when it is a constant): folded titles hold nothing above '~'
+  const titleStarts = sql`title_key ~>=~ ${phrase} and title_key ~<~ (${phrase} || '~')`;
+  const titles = shape.titles
+    ? sql`union (select ${POOL_COLUMNS} from tab where title_key like ${phrase} || '%'
+              order by ${STATIC_RANK} limit ${value('titlePool')})
             union (select ${POOL_COLUMNS} from search_document
-              where ${where(titleStarts, typeCondition(plan.type))}
-              order by title_key using ~<~ limit ${titlePool})`
-        : sql``;
-    const page =
-      plan.sort === 'relevance'
-        ? sql`
+              where ${where(titleStarts, typeCondition(shape.type))}
+              order by title_key using ~<~ limit ${value('titlePool')})`
+    : sql``;
+  const page =
+    shape.sort === 'relevance'
+      ? sql`
           select kind, item_id from (
-            (select ${POOL_COLUMNS} from tab order by ${STATIC_RANK} limit ${pool})
+            (select ${POOL_COLUMNS} from tab order by ${STATIC_RANK} limit ${value('pool')})
             ${titles}
           ) p
-          order by ts_rank(${WEIGHTS}, head, ${rank}) + 0.5 * ts_rank(${WEIGHTS}, head, ${exact})
-            + case when title_key = ${plan.phrase} then 1.0
-                   when title_key like ${plan.phrase} || '%' then 0.4 else 0 end
+          order by ts_rank(${WEIGHTS}, head, ${value('rank')}::tsquery)
+              + 0.5 * ts_rank(${WEIGHTS}, head, ${value('exact')}::tsquery)
+            + case when title_key = ${phrase} then 1.0
+                   when title_key like ${phrase} || '%' then 0.4 else 0 end
             + 0.05 * popularity desc, popularity desc, kind, item_id
-          limit ${plan.limit} offset ${plan.offset}`
-        : sql`select kind, item_id from tab order by ${orderBy(plan.sort)} limit ${plan.limit} offset ${plan.offset}`;
-    // The newest first needs every match; otherwise the tab's first `countCap` + 1 are enough
-    // to count it, and `pool` of them to rank (suggestions are not counted).
-    const tabCap = plan.sort === 'newest' ? null : plan.counts ? countCap + 1 : pool;
-    // Materialized on purpose: inlined, a common prefix would let the planner walk the
-    // popularity index and test each row against `search_terms(...)`, which it then computes
-    // (about 0.1 ms a row).
-    const tab = sql`tab as materialized (${matches(tabCondition, tabCap, plan.sort === 'relevance' ? RANKED_COLUMNS : MATCH_COLUMNS)})`;
-    if (!plan.counts) {
-      const rows = await run<{ hits: Hit[] | null }>(
-        tabCap !== null,
-        sql`
-        with ${tab}
-        select (select json_agg(json_build_object('kind', kind, 'itemId', item_id)) from (${page}) page) as hits`,
-      );
-      const hits = rows.rows[0]?.hits ?? [];
-      // without counting, "found something" is all the caller learns
-      return { hits, counts: { ...NO_COUNTS, all: hits.length }, capped: [] };
-    }
-    // Every tab is counted from the whole match's first `countCap` + 1 rows (a side past them
-    // makes the union pass them too: that is how a capped count shows). The tab shown, and past
-    // the cap the podcast and summary tabs (few documents, with indexes of their own), are
-    // counted on their own scans: the whole match's first rows may hold few of their kind.
-    const all =
-      plan.type === 'all' && tabCap !== null
-        ? sql`m as (select * from tab)`
-        : sql`m as materialized (${matches(sql`true`, countCap + 1)})`;
-    const ownScans = searchSparseKinds.filter((kind) => kind !== plan.type);
-    type Own = Partial<Record<SearchType, number | null>>;
-    const rows = await run<{ counts: SearchCounts; own: Own; hits: Hit[] | null }>(
-      tabCap !== null,
-      sql`
+          limit ${value('limit')} offset ${value('offset')}`
+      : sql`select kind, item_id from tab order by ${orderBy(shape.sort)}
+          limit ${value('limit')} offset ${value('offset')}`;
+  const tabCap = shape.sort === 'newest' ? null : value('tabCap');
+  // Materialized on purpose: inlined, a common prefix would let the planner walk the
+  // popularity index and test each row against `search_terms(...)`, which it then computes
+  // (about 0.1 ms a row).
+  const tab = sql`tab as materialized (${matches(typeCondition(shape.type), tabCap, shape.sort === 'relevance' ? RANKED_COLUMNS : MATCH_COLUMNS)})`;
+  const hits = sql`(select json_agg(json_build_object('kind', kind, 'itemId', item_id)) from (${page}) page) as hits`;
+  if (!shape.counts) return sql`with ${tab} select ${hits}`;
+  // Every tab is counted from the whole match's first `countCap` + 1 rows (a side past them
+  // makes the union pass them too: that is how a capped count shows). The tab shown, and past
+  // the cap the podcast and summary tabs (few documents, with indexes of their own), are
+  // counted on their own scans: the whole match's first rows may hold few of their kind.
+  const all =
+    shape.type === 'all' && tabCap !== null
+      ? sql`m as (select * from tab)`
+      : sql`m as materialized (${matches(sql`true`, value('countLimit'))})`;
+  const ownScans = searchSparseKinds.filter((kind) => kind !== shape.type);
+  return sql`
       with ${tab}, ${all}
       select json_build_object(
           'all', count(*),
@@ -341,19 +339,81 @@ export function searchRepository(
           'summary', count(*) filter (where kind = 'summary')) as counts,
         json_build_object(${sql.join(
           [
-            ...(plan.type === 'all' ? [] : [sql`${plan.type}::text, (select count(*) from tab)`]),
+            ...(shape.type === 'all' ? [] : [sql`${shape.type}::text, (select count(*) from tab)`]),
             // only past the cap: under it, the whole match counts them exactly
             ...ownScans.map(
               (kind) =>
-                sql`${kind}::text, case when count(*) > ${countCap}
-                  then (select count(*) from (${matches(typeCondition(kind), countCap + 1)}) own) end`,
+                sql`${kind}::text, case when count(*) > ${value('countCap')}
+                  then (select count(*) from (${matches(typeCondition(kind), value('countLimit'))}) own) end`,
             ),
           ],
           sql`, `,
         )}) as own,
-        (select json_agg(json_build_object('kind', kind, 'itemId', item_id)) from (${page}) page) as hits
-      from m`,
-    );
+        ${hits}
+      from m`;
+}
+
+/** Search queries. Only this file touches the search tables. */
+export function searchRepository(
+  db: Db,
+  options: {
+    /** matches are counted exactly up to `countCap`; past it, a count means "at least" */
+    countCap?: number;
+    /** builds a statement once, to run with values (DatabaseHandle.prepare) */
+    prepare: (label: string, query: SQL) => PreparedQuery;
+  },
+) {
+  const countCap = options.countCap ?? SEARCH_COUNT_CAP;
+  // Each shape is built once (building it took more CPU than PostgreSQL's planning).
+  const statements = new Map<string, PreparedQuery>();
+  function statementFor(shape: Shape): PreparedQuery {
+    const key = JSON.stringify(shape);
+    let statement = statements.get(key);
+    if (!statement) statements.set(key, (statement = options.prepare('search', searchStatement(shape))));
+    return statement;
+  }
+
+  async function search(plan: MatchPlan): Promise<Found> {
+    const pool = Math.max(RANKED_POOL, plan.offset + plan.limit);
+    const shape: Shape = {
+      type: plan.type,
+      sort: plan.sort,
+      counts: plan.counts,
+      body: plan.bodyMatch !== null,
+      category: plan.categoryId !== undefined,
+      titles: plan.phrase.length >= TITLE_POOL_FROM,
+    };
+    // The newest first needs every match; otherwise the tab's first `countCap` + 1 are enough
+    // to count it, and `pool` of them to rank (suggestions are not counted).
+    const tabCap = plan.sort === 'newest' ? null : plan.counts ? countCap + 1 : pool;
+    const values: Values = {
+      match: plan.match,
+      rank: plan.rank,
+      exact: plan.exact,
+      bodyMatch: plan.bodyMatch,
+      phrase: plan.phrase,
+      categoryId: plan.categoryId,
+      limit: plan.limit,
+      offset: plan.offset,
+      pool,
+      titlePool: Math.max(TITLE_POOL, plan.offset + plan.limit),
+      tabCap,
+      countCap,
+      countLimit: countCap + 1,
+    };
+    // Planning the statement cost as much as running it (1 ms each for a cold title). Capped,
+    // its best plan no longer depends on how common the words are, so each shape is planned
+    // once per session; the newest-first order, which reads whole matches, still gets a plan
+    // made for its words.
+    const run = <T>() => statementFor(shape).execute<T>(values, { generic: tabCap !== null });
+    if (!plan.counts) {
+      const rows = await run<{ hits: Hit[] | null }>();
+      const hits = rows.rows[0]?.hits ?? [];
+      // without counting, "found something" is all the caller learns
+      return { hits, counts: { ...NO_COUNTS, all: hits.length }, capped: [] };
+    }
+    type Own = Partial<Record<SearchType, number | null>>;
+    const rows = await run<{ counts: SearchCounts; own: Own; hits: Hit[] | null }>();
     const row = rows.rows[0];
     if (!row) return { hits: [], counts: NO_COUNTS, capped: [] };
     const allCapped = row.counts.all > countCap;

@@ -56,7 +56,7 @@ export interface SearchDependencies {
 export function searchService(context: ApiContext, deps: SearchDependencies) {
   const repository = searchRepository(context.db.db, {
     countCap: deps.countCap,
-    executePrepared: context.db.executePrepared,
+    prepare: context.db.prepare,
   });
   const log: QueryLog = queryLog(repository, { onError: deps.onLogError });
   // Search-as-you-type repeats itself: the same few letters are typed by many people at once.
