@@ -88,6 +88,11 @@ describe('prepare', () => {
       // planned for its values: not in the generic-plan sessions
       expect((await mode.execute<{ mode: string }>({})).rows[0]?.mode).toBe('auto');
       await expect(one.execute({})).rejects.toThrow(/placeholder/i);
+      // drizzle's own prepared statements, through the generic-plan sessions
+      const hot = handle.genericDb
+        .execute<{ mode: string }>(sql`select current_setting('plan_cache_mode') as mode`)
+        .then((result) => result.rows[0]?.mode);
+      expect(await hot).toBe(handle.kind === 'postgres' ? 'force_generic_plan' : 'auto');
     } finally {
       await handle.close();
     }

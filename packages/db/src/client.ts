@@ -22,6 +22,14 @@ export type Db = NodePgDatabase<Schema>;
 
 export interface DatabaseHandle {
   db: Db;
+  /**
+   * The same database through sessions that always use a statement's generic plan
+   * (PostgreSQL; PGlite's `db` itself): for hot statements `.prepare()`d once and run with
+   * few, varying values (cards by id). Left to choose, PostgreSQL planned a card query anew on
+   * every run, since the plan for two ids always looks cheaper than the one for any number:
+   * planning took longer than running it.
+   */
+  genericDb: Db;
   kind: 'pglite' | 'postgres';
   /** the embedded database itself, when it is PGlite */
   client?: PGlite;
@@ -86,6 +94,7 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
+    genericDb: db,
     kind: 'pglite',
     client,
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() }),
@@ -157,9 +166,9 @@ function compile(query: SQL): { text: string; params: unknown[] } {
 }
 
 async function openPostgres(url: string, options: DatabaseOptions): Promise<DatabaseHandle> {
-  // Two pools of the same size: the generic-plan sessions serve only prepared statements run
-  // `generic`, whose setting would otherwise give every unnamed statement one plan for all
-  // parameters.
+  // Two pools of the same size: the generic-plan sessions serve only prepared statements
+  // (`genericDb`, `prepare` run `generic`), whose setting would otherwise give every unnamed
+  // statement one plan for all parameters.
   const pools = [SESSION_SETTINGS, GENERIC_PLAN_SETTINGS].map(
     (settings) => new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, Client: clientWith(settings) }),
   );
@@ -174,6 +183,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
+    genericDb: drizzlePg(generic, { schema }) as unknown as Db,
     kind: 'postgres',
     migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: migrationsFolder() }),
     ping: async () => {

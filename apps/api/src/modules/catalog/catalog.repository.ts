@@ -73,8 +73,11 @@ const summaryCardColumns = {
   offers: offersColumn('summary', qualified(catalogSummary.id)),
 };
 
-/** Catalogue queries. Only this file touches the catalogue's tables. */
-export function catalogRepository(db: Db) {
+/**
+ * Catalogue queries. Only this file touches the catalogue's tables. `genericDb` runs the
+ * prepared hot reads (DatabaseHandle.genericDb); without it they run on `db`.
+ */
+export function catalogRepository(db: Db, genericDb: Db = db) {
   const published = eq(catalogBook.status, 'published');
   const one = sql`1`;
 
@@ -128,8 +131,8 @@ export function catalogRepository(db: Db) {
     asc(catalogBook.id),
   ];
 
-  function cardsQuery() {
-    return db
+  function cardsQuery(on: Db = db) {
+    return on
       .select(cardColumns)
       .from(catalogBook)
       .leftJoin(catalogAudioEdition, eq(catalogAudioEdition.bookId, catalogBook.id))
@@ -137,12 +140,13 @@ export function catalogRepository(db: Db) {
   }
 
   // The hot reads (cards by id, a book's page, its related list) are prepared once: building a
-  // query costs more CPU than PostgreSQL takes to answer it, and the plan is cached too.
+  // query costs more CPU than PostgreSQL takes to answer it; and they run with their generic
+  // plan, made once per session.
   const idList = sql`any(${sql.placeholder('ids')}::int[])`;
-  const booksByIds = cardsQuery()
+  const booksByIds = cardsQuery(genericDb)
     .where(and(published, sql`${catalogBook.id} = ${idList}`))
     .prepare('catalog_books_by_ids');
-  const summariesByIds = db
+  const summariesByIds = genericDb
     .select(summaryCardColumns)
     .from(catalogSummary)
     .where(and(eq(catalogSummary.status, 'published'), sql`${catalogSummary.id} = ${idList}`))

@@ -64,7 +64,7 @@ function cachedById<T extends { id: number }>(max: number, load: (ids: number[])
 }
 
 export function catalogService(context: ApiContext, podcasts: PodcastsService, commerce: CommerceService) {
-  const repository = catalogRepository(context.db.db);
+  const repository = catalogRepository(context.db.db, context.db.genericDb);
   const cards = cardBuilder({ mediaBaseUrl: context.mediaBaseUrl, toOffer, toAvailability });
 
   async function bookCards(filter: BookFilter, order: BookOrder, limit = SHELF_SIZE): Promise<BookCard[]> {
