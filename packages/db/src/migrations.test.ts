@@ -1,0 +1,68 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { afterAll, describe, expect, it } from 'vitest';
+import { migrationsFolder } from './client';
+
+/** The migrations folder as it was before migration `tag` (and every later one). */
+function migrationsBefore(tag: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'nomsan-migrations-'));
+  cpSync(migrationsFolder(), dir, { recursive: true });
+  const journalPath = join(dir, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number; tag: string }[] };
+  const cut = journal.entries.findIndex((entry) => entry.tag === tag);
+  if (cut < 0) throw new Error(`no migration ${tag}`);
+  journal.entries = journal.entries.slice(0, cut);
+  writeFileSync(journalPath, JSON.stringify(journal));
+  return dir;
+}
+
+describe('migrations over existing data', () => {
+  const folders: string[] = [];
+  afterAll(() => folders.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+  it('0010 gives the descriptions their documents’ head vectors, in static-rank order', async () => {
+    const before = migrationsBefore('0010_search_text_head');
+    folders.push(before);
+    const client = await PGlite.create(undefined, { extensions: { pg_trgm } });
+    try {
+      const db = drizzle(client);
+      await migrate(db, { migrationsFolder: before });
+      await client.exec(`
+        insert into search_document (kind, item_id, title_key, published_at, popularity, head) values
+          ('book', 1, 'cagan sar', now(), 0.5, 'cagan:1A sar:2A'), ('book', 2, 'har', now(), 0.9, 'har:1A');
+        insert into search_text (kind, item_id, title_key, published_at, popularity, body) values
+          ('book', 1, 'cagan sar', now(), 0.5, 'nom'), ('book', 3, 'unmatched', now(), 0.1, 'x'),
+          ('book', 2, 'har', now(), 0.9, 'nom');`);
+      await migrate(db, { migrationsFolder: migrationsFolder() });
+      const rows = await client.query<{ item_id: number; head: string; body: string }>(
+        'select item_id, head::text as head, body::text as body from search_text',
+      );
+      // physical order (no ORDER BY): capped scans read the most popular first
+      expect(rows.rows).toEqual([
+        { item_id: 2, head: `'har':1A`, body: `'nom'` },
+        { item_id: 1, head: `'cagan':1A 'sar':2A`, body: `'nom'` },
+        { item_id: 3, head: '', body: `'x'` },
+      ]);
+      const indexes = await client.query<{ name: string }>(
+        `select indexname as name from pg_indexes where tablename = 'search_text' order by 1`,
+      );
+      expect(indexes.rows.map((row) => row.name)).toEqual([
+        'search_text_body_idx',
+        'search_text_episode_body_idx',
+        'search_text_kind_item_id_pk',
+        'search_text_summary_body_idx',
+      ]);
+      const options = await client.query<{ options: string[] }>(
+        `select reloptions as options from pg_class where relname = 'search_text'`,
+      );
+      expect(options.rows[0]?.options).toEqual(['parallel_workers=0']);
+    } finally {
+      await client.close();
+    }
+  });
+});
