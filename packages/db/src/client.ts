@@ -25,9 +25,9 @@ export interface DatabaseHandle {
   /**
    * The same database through sessions that always use a statement's generic plan
    * (PostgreSQL; PGlite's `db` itself): for hot statements `.prepare()`d once and run with
-   * few, varying values (cards by id). Left to choose, PostgreSQL planned a card query anew on
-   * every run, since the plan for two ids always looks cheaper than the one for any number:
-   * planning took longer than running it.
+   * varying values (cards by id, a book's related list). Left to choose, PostgreSQL planned a
+   * card query anew on every run, since the plan for two ids always looks cheaper than the one
+   * for any number: planning took longer than running it.
    */
   genericDb: Db;
   kind: 'pglite' | 'postgres';

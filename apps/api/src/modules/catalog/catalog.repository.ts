@@ -140,8 +140,10 @@ export function catalogRepository(db: Db, genericDb: Db = db) {
   }
 
   // The hot reads (cards by id, a book's page, its related list) are prepared once: building a
-  // query costs more CPU than PostgreSQL takes to answer it; and they run with their generic
-  // plan, made once per session.
+  // query costs more CPU than PostgreSQL takes to answer it. Cards by id and the related list
+  // also run with their generic plan: left to choose, PostgreSQL planned them anew on every
+  // run (a plan for these two ids, or for this limit, always looks cheaper than one for any).
+  // A book's page, by one id, gets its generic plan after a few runs anyway.
   const idList = sql`any(${sql.placeholder('ids')}::int[])`;
   const booksByIds = cardsQuery(genericDb)
     .where(and(published, sql`${catalogBook.id} = ${idList}`))
@@ -156,7 +158,7 @@ export function catalogRepository(db: Db, genericDb: Db = db) {
     .from(catalogBook)
     .where(and(published, eq(catalogBook.id, sql.placeholder('id'))))
     .prepare('catalog_book_kind');
-  const relatedIdsOf = db
+  const relatedIdsOf = genericDb
     .select({ id: catalogBookRelated.relatedId })
     .from(catalogBookRelated)
     .where(eq(catalogBookRelated.bookId, sql.placeholder('id')))
