@@ -179,9 +179,10 @@ const TERMS = searchTermsOf({
   metaKey: sql.raw('meta_key'),
 });
 /** the columns of a match, on both tables */
-const MATCH_COLUMNS = sql.raw('kind, item_id, has_audio, has_ebook, popularity, published_at, title_key');
+const MATCH_COLUMN_LIST = 'kind, item_id, has_audio, has_ebook, popularity, published_at, title_key';
+const MATCH_COLUMNS = sql.raw(MATCH_COLUMN_LIST);
 /** ...and what ranks it (both tables carry the head vector: a pool is scored without a lookup) */
-const RANKED_COLUMNS = sql.raw('kind, item_id, has_audio, has_ebook, popularity, published_at, title_key, head');
+const RANKED_COLUMNS = sql.raw(`${MATCH_COLUMN_LIST}, head`);
 /** what a pool row needs to be scored */
 const POOL_COLUMNS = sql.raw('kind, item_id, head, popularity, title_key');
 /** title (A), people (B), series, publisher, categories and tags (C) of a JSON batch's row */
