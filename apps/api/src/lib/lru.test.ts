@@ -59,3 +59,44 @@ describe('lruCache.getMany', () => {
     expect(b.get(1)).toBe('v1');
   });
 });
+
+describe('lruCache.getMany when loading fails', () => {
+  it('fails every caller waiting for the batch, keeps none of its keys and loads them again', async () => {
+    const cache = lruCache<number, string>({ max: 10, ttlMs: 1000 });
+    let release: (error: Error) => void = () => undefined;
+    const failing = () => new Promise<Map<number, string>>((_, reject) => (release = reject));
+    const first = cache.getMany([1, 2], failing);
+    const second = cache.getMany([2, 3], async (missing) => new Map(missing.map((n) => [n, `v${n}`])));
+    release(new Error('connection lost'));
+    await expect(first).rejects.toThrow('connection lost');
+    await expect(second).rejects.toThrow('connection lost');
+    expect(await cache.get(3, async () => 'other')).toBe('v3');
+    const again = await cache.getMany([1, 2], async (missing) => new Map(missing.map((n) => [n, `new${n}`])));
+    expect([...again]).toEqual([
+      [1, 'new1'],
+      [2, 'new2'],
+    ]);
+  });
+
+  it('answers known keys as they are, in the order asked, with the loaded ones', async () => {
+    let clock = 0;
+    const cache = lruCache<number, string>({ max: 10, ttlMs: 100, now: () => clock });
+    await cache.getMany([5, 6], async (missing) => new Map(missing.map((n) => [n, `a${n}`])));
+    clock = 50;
+    const loads: number[][] = [];
+    const found = await cache.getMany([7, 6, 5], async (missing) => {
+      loads.push(missing);
+      return new Map(missing.map((n) => [n, `b${n}`]));
+    });
+    expect([...found]).toEqual([
+      [7, 'b7'],
+      [6, 'a6'],
+      [5, 'a5'],
+    ]);
+    clock = 120; // 5 and 6 expired, 7 (loaded at 50) has not
+    expect([...(await cache.getMany([5, 7], async (missing) => new Map(missing.map((n) => [n, `c${n}`]))))]).toEqual([
+      [5, 'c5'],
+      [7, 'b7'],
+    ]);
+  });
+});

@@ -5,34 +5,49 @@
  */
 export function lruCache<K, V>(options: { max: number; ttlMs: number; now?: () => number }) {
   const now = options.now ?? Date.now;
-  const entries = new Map<K, { promise: Promise<V>; expires: number }>();
+  const entries = new Map<K, Entry<V>>();
   return {
-    get,
+    get(key: K, compute: () => Promise<V>): Promise<V> {
+      return fresh(key, now())?.promise ?? add(key, compute());
+    },
+
     /**
      * The values of `keys` that exist, loading all the missing ones in one call (a batch query);
-     * a key `load` does not return is not cached.
+     * a key `load` does not return is not cached. Keys already known are answered without a
+     * promise each: a page of search results asks for twenty cards, most of them known. A
+     * failed `load` fails every caller waiting for its keys, and none of them is kept.
      */
     async getMany(keys: K[], load: (missing: K[]) => Promise<Map<K, V>>): Promise<Map<K, V>> {
+      const values = new Map<K, V>();
+      const waits: Promise<void>[] = [];
+      const wait = (key: K, promise: Promise<V>) =>
+        waits.push(promise.then((value) => void values.set(key, value), skipAbsent));
       const missing: K[] = [];
-      let start: (loaded: Map<K, V>) => void = () => undefined;
-      const batch = new Promise<Map<K, V>>((resolve) => (start = resolve));
-      const pending = keys.map((key) =>
-        get(key, () => {
-          missing.push(key);
-          return batch.then((loaded) => {
-            if (!loaded.has(key)) throw new Error('absent');
-            return loaded.get(key) as V;
-          });
-        }),
-      );
-      if (missing.length > 0) start(await load(missing));
-      else start(new Map());
-      const found = new Map<K, V>();
-      const settled = await Promise.allSettled(pending);
-      settled.forEach((result, i) => {
-        if (result.status === 'fulfilled') found.set(keys[i] as K, result.value);
-      });
-      return found;
+      const at = now();
+      for (const key of keys) {
+        const entry = fresh(key, at);
+        if (!entry) missing.push(key);
+        else if (entry.settled) values.set(key, entry.value as V);
+        else wait(key, entry.promise);
+      }
+      if (missing.length > 0) {
+        const batch = load(missing);
+        for (const key of missing) {
+          wait(
+            key,
+            add(
+              key,
+              batch.then((loaded) => (loaded.has(key) ? (loaded.get(key) as V) : Promise.reject(ABSENT))),
+            ),
+          );
+        }
+      }
+      if (waits.length === 0) return values;
+      await Promise.all(waits);
+      // in the order asked
+      const ordered = new Map<K, V>();
+      for (const key of keys) if (values.has(key)) ordered.set(key, values.get(key) as V);
+      return ordered;
     },
     /** forgets everything (the data behind it changed) */
     clear() {
@@ -43,16 +58,18 @@ export function lruCache<K, V>(options: { max: number; ttlMs: number; now?: () =
     },
   };
 
-  function get(key: K, compute: () => Promise<V>): Promise<V> {
-    const hit = entries.get(key);
-    if (hit && hit.expires > now()) {
-      // Re-insert to mark as most recently used (Map keeps insertion order).
-      entries.delete(key);
-      entries.set(key, hit);
-      return hit.promise;
-    }
-    const promise = compute();
-    const entry = { promise, expires: Number.POSITIVE_INFINITY };
+  /** the entry of `key` if it has not expired, marked as the most recently used */
+  function fresh(key: K, at: number): Entry<V> | undefined {
+    const entry = entries.get(key);
+    if (!entry || entry.expires <= at) return undefined;
+    // Re-insert to mark as most recently used (Map keeps insertion order).
+    entries.delete(key);
+    entries.set(key, entry);
+    return entry;
+  }
+
+  function add(key: K, promise: Promise<V>): Promise<V> {
+    const entry: Entry<V> = { promise, expires: Number.POSITIVE_INFINITY, settled: false, value: undefined };
     entries.delete(key);
     entries.set(key, entry);
     while (entries.size > options.max) {
@@ -60,7 +77,9 @@ export function lruCache<K, V>(options: { max: number; ttlMs: number; now?: () =
       entries.delete(oldest);
     }
     promise.then(
-      () => {
+      (value) => {
+        entry.value = value;
+        entry.settled = true;
         entry.expires = now() + options.ttlMs;
       },
       () => {
@@ -70,3 +89,18 @@ export function lruCache<K, V>(options: { max: number; ttlMs: number; now?: () =
     return promise;
   }
 }
+
+interface Entry<V> {
+  promise: Promise<V>;
+  /** +Infinity while the promise is pending */
+  expires: number;
+  /** the promise has resolved to `value` */
+  settled: boolean;
+  value: V | undefined;
+}
+
+/** a batch's answer for a key it did not return (one object: no stack trace made per key) */
+const ABSENT = new Error('not in the loaded batch');
+const skipAbsent = (error: unknown) => {
+  if (error !== ABSENT) throw error;
+};
