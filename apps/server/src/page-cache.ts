@@ -1,3 +1,4 @@
+import { evictOldest } from '@nomsan/api/lib/evict-oldest';
 import { gzipWith, plainWith, type SplicedBody } from './gzip-splice';
 
 /**
@@ -52,7 +53,7 @@ export function pageCache(options: PageCacheOptions) {
           filling.delete(key);
           if (filled) {
             pages.set(key, filled);
-            while (pages.size > options.max) pages.delete(pages.keys().next().value as string);
+            evictOldest(pages, options.max);
           }
           settle(filled);
         },

@@ -1,3 +1,5 @@
+import { evictOldest } from './evict-oldest';
+
 /**
  * A small time-limited LRU of promises: answers shared by every visitor (a book's page data)
  * are computed once per `ttlMs` per process; at most `max` keys are kept, least recently used
@@ -72,10 +74,7 @@ export function lruCache<K, V>(options: { max: number; ttlMs: number; now?: () =
     const entry: Entry<V> = { promise, expires: Number.POSITIVE_INFINITY, settled: false, value: undefined };
     entries.delete(key);
     entries.set(key, entry);
-    while (entries.size > options.max) {
-      const oldest = entries.keys().next().value as K;
-      entries.delete(oldest);
-    }
+    evictOldest(entries, options.max);
     promise.then(
       (value) => {
         entry.value = value;
