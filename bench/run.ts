@@ -1,6 +1,7 @@
 // `npm run bench`: measures the built server on a benchmark catalogue with autocannon and
 // prints requests/s and p50/p99 latency per endpoint, with the ratio to a bare Fastify
-// hello-world measured in the same run.
+// hello-world measured in the same run, and the CPU time a request costs the server, the
+// PostgreSQL processes and the load generator (read from /proc).
 //
 //   BENCH_TITLES     catalogue size (default 100000); seeded once and reused in .bench/
 //   BENCH_DURATION   seconds per endpoint (default 10)
@@ -10,7 +11,7 @@
 //   BENCH_NODE_ARGS  extra node flags for the measured server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
 //                    (the profile is written when the server exits at the end of the run)
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -278,6 +279,34 @@ const freshPaths = (randomPath?: () => string) =>
     ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: randomPath() }) }] }
     : {};
 
+/** CPU time (user + system, ms) a process has used so far, from /proc (0 where there is none) */
+function cpuMs(pid: number): number {
+  try {
+    // the fields after the command's closing parenthesis: utime and stime are the 12th and 13th
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+/** Linux's USER_HZ: the unit of /proc's CPU times */
+const CLOCK_TICKS = 100;
+
+/** CPU used so far by every PostgreSQL process of this machine (0 on PGlite, which runs in the server) */
+function postgresCpuMs(): number {
+  if (!adminUrl) return 0;
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += cpuMs(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
 /** The q-th quantile of the latencies (sorted ascending), in ms. */
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
@@ -287,7 +316,11 @@ async function measure(
   randomPath?: () => string,
   clients = connections,
   headers?: Record<string, string>,
+  serverPid?: number,
 ) {
+  // CPU per request of the server, PostgreSQL and this process (the load generator): on two
+  // shared cores, what a request costs all three is what sets the throughput
+  const cpuBefore = { server: serverPid ? cpuMs(serverPid) : 0, db: postgresCpuMs(), load: cpuMs(process.pid) };
   // autocannon's histogram has no p95 (the search target's percentile): every response's time is kept
   const latencies: number[] = [];
   const run = autocannon({
@@ -300,8 +333,15 @@ async function measure(
   }) as Promise<autocannon.Result> & autocannon.Instance; // without a callback it is both
   run.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => latencies.push(ms));
   const result = await run;
+  const served = Math.max(1, result.requests.total);
+  const perRequest = (after: number, before: number) => (after - before) / served;
   latencies.sort((a, b) => a - b);
   return {
+    cpu: {
+      server: serverPid ? perRequest(cpuMs(serverPid), cpuBefore.server) : 0,
+      db: perRequest(postgresCpuMs(), cpuBefore.db),
+      load: perRequest(cpuMs(process.pid), cpuBefore.load),
+    },
     rps: result.requests.average,
     p50: result.latency.p50,
     p95: quantile(latencies, 0.95),
@@ -402,7 +442,7 @@ async function main() {
       const clients = target.connections ?? connections;
       rows.push({
         name: clients === connections ? target.name : `${target.name} @${clients}`,
-        ...(await measure(url, target.randomPath, clients, target.headers)),
+        ...(await measure(url, target.randomPath, clients, target.headers, server.child.pid)),
       });
     }
   } finally {
@@ -419,6 +459,15 @@ async function main() {
   for (const row of rows) {
     console.log(
       `${pad(row.name, 48)}${num(row.rps)}${num(row.p50, 1)}${num(row.p95, 1)}${num(row.p97, 1).padStart(10)}${num(row.p99, 1)}${num(row.errors)}${num(row.rps / base.rps, 2)}`,
+    );
+  }
+  console.log('');
+  console.log(
+    `${pad('CPU per request, ms', 48)}${'server'.padStart(9)}${(adminUrl ? 'postgres' : '').padStart(9)}${'load gen'.padStart(9)}`,
+  );
+  for (const row of rows) {
+    console.log(
+      `${pad(row.name, 48)}${num(row.cpu.server, 2)}${adminUrl ? num(row.cpu.db, 2) : ''.padStart(9)}${num(row.cpu.load, 2)}`,
     );
   }
   const failed = rows.filter((row) => row.errors > 0);

@@ -1,6 +1,6 @@
 import type { Db } from '@nomsan/db/client';
 import { qualified } from '@nomsan/db/sql';
-import { and, asc, count, desc, eq, exists, inArray, isNotNull, sql, type SQL } from '@nomsan/db/orm';
+import { and, asc, count, desc, eq, exists, inArray, isNotNull, sql, SQL } from '@nomsan/db/orm';
 import {
   catalogAudioEdition,
   catalogBook,
@@ -71,6 +71,39 @@ const summaryCardColumns = {
       from catalog_summary_contributor sc join catalog_contributor c on c.id = sc.contributor_id
      where sc.summary_id = ${qualified(catalogSummary.id)} and sc.role = 'author')`,
   offers: offersColumn('summary', qualified(catalogSummary.id)),
+};
+
+/**
+ * One JSON object per row with the keys and values of `columns` (a select's column map):
+ * columns are written with their table, since the object is built inside another statement.
+ */
+function jsonRow(columns: Record<string, SQL | Parameters<typeof qualified>[0]>): SQL {
+  const fields = Object.entries(columns).map(([key, column]) => {
+    // keys are this file's own names, never input
+    const value = column instanceof SQL ? column : qualified(column);
+    return sql`${sql.raw(`'${key}'`)}, ${value}`;
+  });
+  return sql`json_build_object(${sql.join(fields, sql`, `)})`;
+}
+
+/**
+ * The card rows of the published books, and of the summaries, whose ids are in `ids` (an
+ * `int[]` expression of another statement), as one JSON array column in no particular order:
+ * a module that finds books anyway (search) gets their cards in the same round trip, the way
+ * the commerce module's `offersColumn` rides along here. The rows have the keys and values
+ * that `booksByIds` and `summariesByIds` return, so the same card builder takes them.
+ */
+export const cardRowsColumn = {
+  books(ids: SQL): SQL<BookCardRow[]> {
+    return sql<BookCardRow[]>`(select coalesce(json_agg(${jsonRow(cardColumns)}), '[]') from ${catalogBook}
+      left join ${catalogAudioEdition} on ${qualified(catalogAudioEdition.bookId)} = ${qualified(catalogBook.id)}
+      left join ${catalogEbookEdition} on ${qualified(catalogEbookEdition.bookId)} = ${qualified(catalogBook.id)}
+      where ${qualified(catalogBook.id)} = any(${ids}) and ${qualified(catalogBook.status)} = 'published')`;
+  },
+  summaries(ids: SQL): SQL<SummaryCardRow[]> {
+    return sql<SummaryCardRow[]>`(select coalesce(json_agg(${jsonRow(summaryCardColumns)}), '[]') from ${catalogSummary}
+      where ${qualified(catalogSummary.id)} = any(${ids}) and ${qualified(catalogSummary.status)} = 'published')`;
+  },
 };
 
 /**
@@ -612,4 +645,6 @@ export function catalogRepository(db: Db, genericDb: Db = db) {
   };
 }
 
+export type BookCardRow = Awaited<ReturnType<CatalogRepository['booksByIds']>>[number];
+export type SummaryCardRow = Awaited<ReturnType<CatalogRepository['summariesByIds']>>[number];
 export type CatalogRepository = ReturnType<typeof catalogRepository>;

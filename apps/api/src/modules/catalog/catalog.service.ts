@@ -25,12 +25,17 @@ import { toAvailability, toOffer, type BundleSummary, type CommerceService } fro
 import type { PodcastsService } from '../podcasts/podcasts.service';
 import { cardBuilder, ratingSummary } from './cards';
 import {
+  cardRowsColumn,
   catalogRepository,
+  type BookCardRow,
   type BookFilter,
   type BookOrder,
   type ContributorRole,
   type Key,
+  type SummaryCardRow,
 } from './catalog.repository';
+
+export { cardRowsColumn, type BookCardRow, type SummaryCardRow };
 
 const SHELF_SIZE = 12;
 const CATEGORIES_TTL_MS = 60_000;
@@ -362,6 +367,9 @@ export function catalogService(context: ApiContext, podcasts: PodcastsService, c
 
     bookCardsByIds,
     summaryCardsByIds,
+    /** cards from the rows of `cardRowsColumn` (read by another module's statement) */
+    bookCardsOf: (rows: BookCardRow[]): BookCard[] => cards.books(rows),
+    summaryCardsOf: (rows: SummaryCardRow[]): SummaryCard[] => cards.summaries(rows),
     /** what search indexes: published books and summaries, a batch at a time in id order */
     searchCorpusBooks: repository.searchCorpusBooks,
     searchCorpusSummaries: repository.searchCorpusSummaries,

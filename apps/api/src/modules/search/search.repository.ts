@@ -17,6 +17,7 @@ import {
   type SearchSort,
   type SearchType,
 } from '@nomsan/contracts/search';
+import type { BookCardRow, SummaryCardRow } from '../catalog/catalog.service';
 import { BODY_PREFIX_FROM, indexedPrefixes } from './query-plan';
 
 export type DocumentKind = (typeof searchDocument.$inferSelect)['kind'];
@@ -58,8 +59,22 @@ export interface MatchPlan {
 
 export type Hit = { kind: DocumentKind; itemId: number };
 
+/** The catalogue's card rows of a page's books and summaries (its `cardRowsColumn`). */
+export interface CardRows {
+  books: BookCardRow[];
+  summaries: SummaryCardRow[];
+}
+
+/** SQL of the catalogue's card rows for an `int[]` expression of ids (`cardRowsColumn`). */
+export interface CardRowsColumn {
+  books(ids: SQL): SQL;
+  summaries(ids: SQL): SQL;
+}
+
 export interface Found {
   hits: Hit[];
+  /** the cards' rows, read with the hits (null: the hits came without them) */
+  cardRows: CardRows | null;
   counts: SearchCounts;
   /** the tabs whose count stopped at the cap (there are at least that many) */
   capped: SearchType[];
@@ -268,7 +283,7 @@ const value = (name: keyof Values): SQL => sql`${sql.placeholder(name)}`;
  * are all visited). Counts past the cap are reported as "at least" (`capped`). Only the
  * newest-first order reads a whole match.
  */
-function searchStatement(shape: Shape): SQL {
+function searchStatement(shape: Shape, cardRows: CardRowsColumn): SQL {
   const filters = shape.category ? [sql`category_ids @> array[${value('categoryId')}::int]`] : [];
   const where = (...conditions: SQL[]) => sql.join([...conditions, ...filters], sql` and `);
   const headMatch = sql`${TERMS} @@ ${value('match')}::tsquery`;
@@ -319,8 +334,13 @@ function searchStatement(shape: Shape): SQL {
   // popularity index and test each row against `search_terms(...)`, which it then computes
   // (about 0.1 ms a row).
   const tab = sql`tab as materialized (${matches(typeCondition(shape.type), tabCap, shape.sort === 'relevance' ? RANKED_COLUMNS : MATCH_COLUMNS)})`;
-  const hits = sql`(select json_agg(json_build_object('kind', kind, 'itemId', item_id)) from (${page}) page) as hits`;
-  if (!shape.counts) return sql`with ${tab} select ${hits}`;
+  // The page's hits, in order, and the cards of its books and summaries, read in the same
+  // round trip (a round trip costs both processes more here than the card lookups do).
+  const pageRows = sql`page as materialized (${page})`;
+  const idsOf = (kind: DocumentKind) => sql`array(select item_id from page where kind = ${sql.raw(`'${kind}'`)})`;
+  const hits = sql`(select json_agg(json_build_object('kind', kind, 'itemId', item_id)) from page) as hits,
+    ${cardRows.books(idsOf('book'))} as books, ${cardRows.summaries(idsOf('summary'))} as summaries`;
+  if (!shape.counts) return sql`with ${tab}, ${pageRows} select ${hits}`;
   // Every tab is counted from the whole match's first `countCap` + 1 rows (a side past them
   // makes the union pass them too: that is how a capped count shows). The tab shown, and past
   // the cap the podcast and summary tabs (few documents, with indexes of their own), are
@@ -331,7 +351,7 @@ function searchStatement(shape: Shape): SQL {
       : sql`m as materialized (${matches(sql`true`, value('countLimit'))})`;
   const ownScans = searchSparseKinds.filter((kind) => kind !== shape.type);
   return sql`
-      with ${tab}, ${all}
+      with ${tab}, ${all}, ${pageRows}
       select json_build_object(
           'all', count(*),
           'audiobook', count(*) filter (where kind = 'book' and has_audio),
@@ -362,6 +382,8 @@ export function searchRepository(
     countCap?: number;
     /** builds a statement once, to run with values (DatabaseHandle.prepare) */
     prepare: (label: string, query: SQL) => PreparedQuery;
+    /** the catalogue's card rows, read with a page's hits */
+    cardRows: CardRowsColumn;
   },
 ) {
   const countCap = options.countCap ?? SEARCH_COUNT_CAP;
@@ -370,7 +392,7 @@ export function searchRepository(
   function statementFor(shape: Shape): PreparedQuery {
     const key = JSON.stringify(shape);
     let statement = statements.get(key);
-    if (!statement) statements.set(key, (statement = options.prepare('search', searchStatement(shape))));
+    if (!statement) statements.set(key, (statement = options.prepare('search', searchStatement(shape, options.cardRows))));
     return statement;
   }
 
@@ -407,16 +429,18 @@ export function searchRepository(
     // once per session; the newest-first order, which reads whole matches, still gets a plan
     // made for its words.
     const run = <T>() => statementFor(shape).execute<T>(values, { generic: tabCap !== null });
+    type Page = { hits: Hit[] | null } & CardRows;
+    const cardRowsOf = (row: Page): CardRows => ({ books: row.books, summaries: row.summaries });
     if (!plan.counts) {
-      const rows = await run<{ hits: Hit[] | null }>();
-      const hits = rows.rows[0]?.hits ?? [];
+      const row = (await run<Page>()).rows[0];
+      const hits = row?.hits ?? [];
       // without counting, "found something" is all the caller learns
-      return { hits, counts: { ...NO_COUNTS, all: hits.length }, capped: [] };
+      return { hits, cardRows: row ? cardRowsOf(row) : null, counts: { ...NO_COUNTS, all: hits.length }, capped: [] };
     }
     type Own = Partial<Record<SearchType, number | null>>;
-    const rows = await run<{ counts: SearchCounts; own: Own; hits: Hit[] | null }>();
+    const rows = await run<{ counts: SearchCounts; own: Own } & Page>();
     const row = rows.rows[0];
-    if (!row) return { hits: [], counts: NO_COUNTS, capped: [] };
+    if (!row) return { hits: [], cardRows: null, counts: NO_COUNTS, capped: [] };
     const allCapped = row.counts.all > countCap;
     const counts = { ...row.counts };
     const own = new Set<SearchType>();
@@ -428,7 +452,7 @@ export function searchRepository(
     }
     const capped = searchTypes.filter((type) => (own.has(type) ? counts[type] > countCap : allCapped));
     for (const type of searchTypes) counts[type] = Math.min(counts[type], countCap);
-    return { hits: row.hits ?? [], counts, capped };
+    return { hits: row.hits ?? [], cardRows: cardRowsOf(row), counts, capped };
   }
 
   return {

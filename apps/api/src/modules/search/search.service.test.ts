@@ -36,6 +36,26 @@ describe('search service', () => {
   });
   const ids = (result: { data: { type: string; id: number }[] }) => result.data.map((hit) => `${hit.type}:${hit.id}`);
 
+  it("reads a page's cards with its hits, the same cards as the catalogue's by id", async () => {
+    for (const [q, type] of [
+      ['монгол', 'all'],
+      ['tuuh', 'summary'],
+      ['nom', 'all'],
+      ['tuuh', 'audiobook'],
+    ] as const) {
+      const result = await services.search.search(query(q, { type, 'page[size]': 50 }));
+      expect(result.data.length).toBeGreaterThan(2);
+      const idsOf = (kind: string) => result.data.filter((hit) => hit.type === kind).map((hit) => hit.id);
+      const [books, summaries, episodes] = await Promise.all([
+        services.catalog.bookCardsByIds(result.data.filter((hit) => 'formats' in hit).map((hit) => hit.id)),
+        services.catalog.summaryCardsByIds(idsOf('summary')),
+        services.podcasts.episodeCardsByIds(idsOf('episode')),
+      ]);
+      const byKey = new Map([...books, ...summaries, ...episodes].map((card) => [`${card.type}:${card.id}`, card]));
+      expect(result.data).toEqual(ids(result).map((key) => byKey.get(key)));
+    }
+  });
+
   it('reports a count past the cap as the cap, marked as "at least"', async () => {
     const full = await services.search.search(query('монгол'));
     expect(full.counts.all).toBeGreaterThan(10);

@@ -15,7 +15,7 @@ import { AppError } from '../../errors';
 import { cached } from '../../lib/cached';
 import { groupBy } from '../../lib/group-by';
 import { lruCache } from '../../lib/lru';
-import type { CatalogService } from '../catalog/catalog.service';
+import { cardRowsColumn, type CatalogService } from '../catalog/catalog.service';
 import type { PodcastsService } from '../podcasts/podcasts.service';
 import { buildSearchIndex } from './indexer';
 import { queryLog, type QueryLog } from './query-log';
@@ -57,6 +57,7 @@ export function searchService(context: ApiContext, deps: SearchDependencies) {
   const repository = searchRepository(context.db.db, {
     countCap: deps.countCap,
     prepare: context.db.prepare,
+    cardRows: cardRowsColumn,
   });
   const log: QueryLog = queryLog(repository, { onError: deps.onLogError });
   // Search-as-you-type repeats itself: the same few letters are typed by many people at once.
@@ -108,15 +109,16 @@ export function searchService(context: ApiContext, deps: SearchDependencies) {
       .filter((d) => inTab(options.type, d))
       .slice(options.offset, options.offset + options.limit)
       .map(({ kind, itemId }) => ({ kind, itemId }));
-    return { hits, counts, capped: [] };
+    return { hits, cardRows: null, counts, capped: [] };
   }
 
-  async function cards(hits: Hit[]): Promise<SearchHit[]> {
+  /** the hits' cards, in their order: books and summaries from the rows read with them, if any */
+  async function cards({ hits, cardRows }: Pick<Found, 'hits' | 'cardRows'>): Promise<SearchHit[]> {
     const ids = groupBy(hits, (h) => h.kind);
     const idsOf = (kind: Hit['kind']) => (ids.get(kind) ?? []).map((h) => h.itemId);
     const [books, summaries, episodes] = await Promise.all([
-      deps.catalog.bookCardsByIds(idsOf('book')),
-      deps.catalog.summaryCardsByIds(idsOf('summary')),
+      cardRows ? deps.catalog.bookCardsOf(cardRows.books) : deps.catalog.bookCardsByIds(idsOf('book')),
+      cardRows ? deps.catalog.summaryCardsOf(cardRows.summaries) : deps.catalog.summaryCardsByIds(idsOf('summary')),
       deps.podcasts.episodeCardsByIds(idsOf('episode')),
     ]);
     const byKey = new Map<string, SearchHit>([
@@ -177,7 +179,7 @@ export function searchService(context: ApiContext, deps: SearchDependencies) {
         });
         // past the last page: nothing to show, so no cards to make
         const beyond = query.page > lastPageOf(found.counts[query.type], perPage);
-        return { data: beyond ? [] : await cards(found.hits), counts: found.counts, capped: found.capped };
+        return { data: beyond ? [] : await cards(found), counts: found.counts, capped: found.capped };
       });
       const total = page.counts[query.type];
       const lastPage = lastPageOf(total, perPage);
@@ -220,7 +222,7 @@ export function searchService(context: ApiContext, deps: SearchDependencies) {
           limit: SUGGESTIONS_TAKE,
           offset: 0,
         });
-        return cards(found.hits);
+        return cards(found);
       });
     },
 
