@@ -392,7 +392,8 @@ export function searchRepository(
   function statementFor(shape: Shape): PreparedQuery {
     const key = JSON.stringify(shape);
     let statement = statements.get(key);
-    if (!statement) statements.set(key, (statement = options.prepare('search', searchStatement(shape, options.cardRows))));
+    if (!statement)
+      statements.set(key, (statement = options.prepare('search', searchStatement(shape, options.cardRows))));
     return statement;
   }
 
