@@ -292,18 +292,26 @@ function cpuMs(pid: number): number {
 /** Linux's USER_HZ: the unit of /proc's CPU times */
 const CLOCK_TICKS = 100;
 
-/** CPU used so far by every PostgreSQL process of this machine (0 on PGlite, which runs in the server) */
-function postgresCpuMs(): number {
-  if (!adminUrl) return 0;
-  let total = 0;
+/** CPU used so far by each PostgreSQL process of this machine, by pid (none on PGlite, which runs in the server) */
+function postgresCpuMs(): Map<number, number> {
+  const used = new Map<number, number>();
+  if (!adminUrl) return used;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += cpuMs(Number(entry));
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres')
+        used.set(Number(entry), cpuMs(Number(entry)));
     } catch {
       // gone meanwhile
     }
   }
+  return used;
+}
+
+/** CPU the PostgreSQL processes used between two readings (a backend that exited meanwhile is left out) */
+function postgresCpuSince(before: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of postgresCpuMs()) total += Math.max(0, ms - (before.get(pid) ?? 0));
   return total;
 }
 
@@ -339,7 +347,7 @@ async function measure(
   return {
     cpu: {
       server: serverPid ? perRequest(cpuMs(serverPid), cpuBefore.server) : 0,
-      db: perRequest(postgresCpuMs(), cpuBefore.db),
+      db: postgresCpuSince(cpuBefore.db) / served,
       load: perRequest(cpuMs(process.pid), cpuBefore.load),
     },
     rps: result.requests.average,
