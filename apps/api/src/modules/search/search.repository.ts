@@ -335,7 +335,7 @@ function searchStatement(shape: Shape, cardRows: CardRowsColumn): SQL {
   // (about 0.1 ms a row).
   const tab = sql`tab as materialized (${matches(typeCondition(shape.type), tabCap, shape.sort === 'relevance' ? RANKED_COLUMNS : MATCH_COLUMNS)})`;
   // The page's hits, in order, and the cards of its books and summaries, read in the same
-  // round trip (a round trip costs both processes more here than the card lookups do).
+  // round trip: a search is one statement, not two to four.
   const pageRows = sql`page as materialized (${page})`;
   const idsOf = (kind: DocumentKind) => sql`array(select item_id from page where kind = ${sql.raw(`'${kind}'`)})`;
   const hits = sql`(select json_agg(json_build_object('kind', kind, 'itemId', item_id)) from page) as hits,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SearchQuery } from '@nomsan/contracts/search';
 import { createTestDatabase, type TestDatabase } from '@nomsan/db/testing';
 import { createServices } from '../../services';
@@ -43,7 +43,12 @@ describe('search service', () => {
       ['nom', 'all'],
       ['tuuh', 'audiobook'],
     ] as const) {
+      const byIds = [vi.spyOn(services.catalog, 'bookCardsByIds'), vi.spyOn(services.catalog, 'summaryCardsByIds')];
       const result = await services.search.search(query(q, { type, 'page[size]': 50 }));
+      for (const spy of byIds) {
+        expect(spy).not.toHaveBeenCalled();
+        spy.mockRestore();
+      }
       expect(result.data.length).toBeGreaterThan(2);
       const idsOf = (kind: string) => result.data.filter((hit) => hit.type === kind).map((hit) => hit.id);
       const [books, summaries, episodes] = await Promise.all([
