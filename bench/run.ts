@@ -280,7 +280,8 @@ const freshPaths = (randomPath?: () => string) =>
     : {};
 
 /** CPU time (user + system, ms) a process has used so far, from /proc (0 where there is none) */
-function cpuMs(pid: number): number {
+function cpuMs(pid: number | undefined): number {
+  if (pid === undefined) return 0;
   try {
     // the fields after the command's closing parenthesis: utime and stime are the 12th and 13th
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
@@ -328,7 +329,7 @@ async function measure(
 ) {
   // CPU per request of the server, PostgreSQL and this process (the load generator): on two
   // shared cores, what a request costs all three is what sets the throughput
-  const cpuBefore = { server: serverPid ? cpuMs(serverPid) : 0, db: postgresCpuMs(), load: cpuMs(process.pid) };
+  const cpuBefore = { server: cpuMs(serverPid), db: postgresCpuMs(), load: process.cpuUsage() };
   // autocannon's histogram has no p95 (the search target's percentile): every response's time is kept
   const latencies: number[] = [];
   const run = autocannon({
@@ -342,13 +343,13 @@ async function measure(
   run.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => latencies.push(ms));
   const result = await run;
   const served = Math.max(1, result.requests.total);
-  const perRequest = (after: number, before: number) => (after - before) / served;
+  const load = process.cpuUsage(cpuBefore.load);
   latencies.sort((a, b) => a - b);
   return {
     cpu: {
-      server: serverPid ? perRequest(cpuMs(serverPid), cpuBefore.server) : 0,
+      server: (cpuMs(serverPid) - cpuBefore.server) / served,
       db: postgresCpuSince(cpuBefore.db) / served,
-      load: perRequest(cpuMs(process.pid), cpuBefore.load),
+      load: (load.user + load.system) / 1000 / served,
     },
     rps: result.requests.average,
     p50: result.latency.p50,

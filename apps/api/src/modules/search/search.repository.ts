@@ -17,7 +17,7 @@ import {
   type SearchSort,
   type SearchType,
 } from '@nomsan/contracts/search';
-import type { BookCardRow, SummaryCardRow } from '../catalog/catalog.service';
+import { cardRowsColumn, type BookCardRow, type SummaryCardRow } from '../catalog/catalog.service';
 import { BODY_PREFIX_FROM, indexedPrefixes } from './query-plan';
 
 export type DocumentKind = (typeof searchDocument.$inferSelect)['kind'];
@@ -63,12 +63,6 @@ export type Hit = { kind: DocumentKind; itemId: number };
 export interface CardRows {
   books: BookCardRow[];
   summaries: SummaryCardRow[];
-}
-
-/** SQL of the catalogue's card rows for an `int[]` expression of ids (`cardRowsColumn`). */
-export interface CardRowsColumn {
-  books(ids: SQL): SQL;
-  summaries(ids: SQL): SQL;
 }
 
 export interface Found {
@@ -283,7 +277,7 @@ const value = (name: keyof Values): SQL => sql`${sql.placeholder(name)}`;
  * are all visited). Counts past the cap are reported as "at least" (`capped`). Only the
  * newest-first order reads a whole match.
  */
-function searchStatement(shape: Shape, cardRows: CardRowsColumn): SQL {
+function searchStatement(shape: Shape): SQL {
   const filters = shape.category ? [sql`category_ids @> array[${value('categoryId')}::int]`] : [];
   const where = (...conditions: SQL[]) => sql.join([...conditions, ...filters], sql` and `);
   const headMatch = sql`${TERMS} @@ ${value('match')}::tsquery`;
@@ -339,7 +333,7 @@ function searchStatement(shape: Shape, cardRows: CardRowsColumn): SQL {
   const pageRows = sql`page as materialized (${page})`;
   const idsOf = (kind: DocumentKind) => sql`array(select item_id from page where kind = ${sql.raw(`'${kind}'`)})`;
   const hits = sql`(select json_agg(json_build_object('kind', kind, 'itemId', item_id)) from page) as hits,
-    ${cardRows.books(idsOf('book'))} as books, ${cardRows.summaries(idsOf('summary'))} as summaries`;
+    ${cardRowsColumn.books(idsOf('book'))} as books, ${cardRowsColumn.summaries(idsOf('summary'))} as summaries`;
   if (!shape.counts) return sql`with ${tab}, ${pageRows} select ${hits}`;
   // Every tab is counted from the whole match's first `countCap` + 1 rows (a side past them
   // makes the union pass them too: that is how a capped count shows). The tab shown, and past
@@ -382,8 +376,6 @@ export function searchRepository(
     countCap?: number;
     /** builds a statement once, to run with values (DatabaseHandle.prepare) */
     prepare: (label: string, query: SQL) => PreparedQuery;
-    /** the catalogue's card rows, read with a page's hits */
-    cardRows: CardRowsColumn;
   },
 ) {
   const countCap = options.countCap ?? SEARCH_COUNT_CAP;
@@ -392,8 +384,7 @@ export function searchRepository(
   function statementFor(shape: Shape): PreparedQuery {
     const key = JSON.stringify(shape);
     let statement = statements.get(key);
-    if (!statement)
-      statements.set(key, (statement = options.prepare('search', searchStatement(shape, options.cardRows))));
+    if (!statement) statements.set(key, (statement = options.prepare('search', searchStatement(shape))));
     return statement;
   }
 

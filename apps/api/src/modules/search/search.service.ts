@@ -15,7 +15,7 @@ import { AppError } from '../../errors';
 import { cached } from '../../lib/cached';
 import { groupBy } from '../../lib/group-by';
 import { lruCache } from '../../lib/lru';
-import { cardRowsColumn, type CatalogService } from '../catalog/catalog.service';
+import type { CatalogService } from '../catalog/catalog.service';
 import type { PodcastsService } from '../podcasts/podcasts.service';
 import { buildSearchIndex } from './indexer';
 import { queryLog, type QueryLog } from './query-log';
@@ -57,7 +57,6 @@ export function searchService(context: ApiContext, deps: SearchDependencies) {
   const repository = searchRepository(context.db.db, {
     countCap: deps.countCap,
     prepare: context.db.prepare,
-    cardRows: cardRowsColumn,
   });
   const log: QueryLog = queryLog(repository, { onError: deps.onLogError });
   // Search-as-you-type repeats itself: the same few letters are typed by many people at once.
