@@ -65,4 +65,43 @@ describe('migrations over existing data', () => {
       await client.close();
     }
   });
+  it('0011 writes the card columns of the catalogue already there', async () => {
+    const before = migrationsBefore('0011_catalog_card_columns');
+    folders.push(before);
+    const client = await PGlite.create(undefined, { extensions: { pg_trgm } });
+    try {
+      const db = drizzle(client);
+      await migrate(db, { migrationsFolder: before });
+      await client.exec(`
+        insert into catalog_contributor (id, slug, name) values (1, 'a', 'Ану'), (2, 'b', 'Бат'), (3, 'c', 'Цэцэг');
+        insert into catalog_book (id, slug, title) values (1, 'one', 'Нэг'), (2, 'two', 'Хоёр');
+        insert into catalog_book_contributor (book_id, contributor_id, role, position) values
+          (1, 2, 'author', 2), (1, 1, 'author', 1), (1, 3, 'narrator', 1);
+        insert into catalog_audio_edition (book_id, duration_seconds, sample_seconds, audio_file) values (1, 3600, 60, 'a.mp3');
+        insert into catalog_ebook_edition (book_id, pages, epub_file) values (2, 120, 'b.epub');
+        insert into catalog_summary (id, slug, title, reading_minutes, audio_duration_seconds, audio_file)
+          values (1, 's', 'Товч', 15, 900, 's.mp3');
+        insert into catalog_summary_contributor (summary_id, contributor_id, role) values (1, 3, 'author');`);
+      await migrate(db, { migrationsFolder: migrationsFolder() });
+      const books = await client.query(
+        'select id, card_authors::jsonb as authors, audio_seconds, ebook_pages from catalog_book order by id',
+      );
+      expect(books.rows).toEqual([
+        {
+          id: 1,
+          authors: [
+            { id: 1, name: 'Ану', slug: 'a' },
+            { id: 2, name: 'Бат', slug: 'b' },
+          ],
+          audio_seconds: 3600,
+          ebook_pages: null,
+        },
+        { id: 2, authors: [], audio_seconds: null, ebook_pages: 120 },
+      ]);
+      const summaries = await client.query('select card_authors::jsonb as authors from catalog_summary');
+      expect(summaries.rows).toEqual([{ authors: [{ id: 3, name: 'Цэцэг', slug: 'c' }] }]);
+    } finally {
+      await client.close();
+    }
+  });
 });

@@ -30,7 +30,7 @@ import { commerceBundle, commerceBundleItem, commerceCreditPack, commerceOffer }
 import { podcastEpisode, podcastSeries } from '@nomsan/db/schema/podcasts';
 import { coverDesigns, generateCatalogue } from './generate';
 import { renderCovers } from './covers';
-import type { DemoCatalogue } from './model';
+import type { DemoBook, DemoCatalogue } from './model';
 
 export interface SeedOptions {
   titles: number;
@@ -81,6 +81,15 @@ async function insertBatched<T>(rows: T[], insert: (batch: T[]) => Promise<unkno
 }
 
 async function insertCatalogue(db: Db, c: DemoCatalogue): Promise<void> {
+  // A book's card columns are written with the book, as the catalogue's triggers (migration
+  // 0011) would make them once its authors and editions follow: the triggers then find them
+  // true and leave the rows alone, instead of rewriting every book of a big catalogue twice.
+  const people = new Map(c.contributors.map((p) => [p.id, { id: p.id, name: p.name, slug: p.slug }]));
+  const cardAuthorsOf = (links: DemoBook['contributors']) =>
+    links
+      .filter((link) => link.role === 'author')
+      .sort((a, b) => a.position - b.position || a.contributorId - b.contributorId)
+      .flatMap((link) => people.get(link.contributorId) ?? []);
   await insertBatched(c.publishers, (rows) =>
     db
       .insert(catalogPublisher)
@@ -119,6 +128,9 @@ async function insertCatalogue(db: Db, c: DemoCatalogue): Promise<void> {
         ratingAvg: b.ratingAvg,
         ratingCount: b.ratingCount,
         likesCount: b.likesCount,
+        cardAuthors: cardAuthorsOf(b.contributors),
+        audioSeconds: b.audio?.durationSeconds ?? null,
+        ebookPages: b.ebook?.pages ?? null,
         publishedAt: new Date(b.publishedAt),
       })),
     ),
@@ -173,6 +185,7 @@ async function insertCatalogue(db: Db, c: DemoCatalogue): Promise<void> {
         coverKey: s.coverKey,
         coverColor: s.coverColor,
         popularity: s.popularity,
+        cardAuthors: cardAuthorsOf(s.contributors),
         publishedAt: new Date(s.publishedAt),
       })),
     ),

@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  json,
   pgTable,
   primaryKey,
   real,
@@ -21,6 +22,9 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** A contributor as a card shows them. */
+export type CardPerson = { id: number; name: string; slug: string };
 
 export const catalogPublisher = pgTable(
   'catalog_publisher',
@@ -109,6 +113,12 @@ export const catalogBook = pgTable(
     ratingAvg: real('rating_avg').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
     likesCount: integer('likes_count').notNull().default(0),
+    // What the book's card shows from other tables: its authors (in order), its audio's
+    // length and its e-book's pages. Triggers keep them true on every write to those tables
+    // (migration 0011), so a card is this row and its offers, not six index lookups.
+    cardAuthors: json('card_authors').$type<CardPerson[]>().notNull().default([]),
+    audioSeconds: integer('audio_seconds'),
+    ebookPages: integer('ebook_pages'),
     status: text('status', { enum: ['draft', 'published', 'withdrawn'] })
       .notNull()
       .default('published'),
@@ -225,6 +235,8 @@ export const catalogSummary = pgTable(
     coverKey: text('cover_key'),
     coverColor: text('cover_color').notNull().default('#d9e4ff'),
     popularity: integer('popularity').notNull().default(0),
+    /** the card's authors, kept by triggers like the book's (migration 0011) */
+    cardAuthors: json('card_authors').$type<CardPerson[]>().notNull().default([]),
     status: text('status', { enum: ['draft', 'published', 'withdrawn'] })
       .notNull()
       .default('published'),

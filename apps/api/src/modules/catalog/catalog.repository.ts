@@ -22,6 +22,7 @@ import {
   catalogTag,
   catalogTopic,
   catalogTopicItem,
+  type CardPerson,
 } from '@nomsan/db/schema/catalog';
 import { offersColumn } from '../commerce/commerce.service';
 
@@ -35,7 +36,7 @@ export interface BookFilter {
   publisherId?: number;
 }
 export type Key = { id: number } | { slug: string };
-export type Person = { id: number; name: string; slug: string };
+export type Person = CardPerson;
 export type SlugEntity = (typeof catalogSlugHistory.$inferSelect)['entityType'];
 
 const cardColumns = {
@@ -48,13 +49,10 @@ const cardColumns = {
   coverKey: catalogBook.coverKey,
   coverColor: catalogBook.coverColor,
   ratingAvg: catalogBook.ratingAvg,
-  durationSeconds: catalogAudioEdition.durationSeconds,
-  pages: catalogEbookEdition.pages,
-  // a card shows its authors: fetched with the row, not in a round trip of their own
-  authors: sql<Person[]>`(
-    select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug) order by bc.position), '[]')
-      from catalog_book_contributor bc join catalog_contributor c on c.id = bc.contributor_id
-     where bc.book_id = ${qualified(catalogBook.id)} and bc.role = 'author')`,
+  // its editions' facts and its authors, kept on the book's row (migration 0011's triggers)
+  durationSeconds: catalogBook.audioSeconds,
+  pages: catalogBook.ebookPages,
+  authors: catalogBook.cardAuthors,
   // and its price: the commerce module's terms, in the same round trip
   offers: offersColumn('book', qualified(catalogBook.id)),
 };
@@ -66,10 +64,7 @@ const summaryCardColumns = {
   coverKey: catalogSummary.coverKey,
   coverColor: catalogSummary.coverColor,
   readingMinutes: catalogSummary.readingMinutes,
-  authors: sql<Person[]>`(
-    select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug) order by sc.position), '[]')
-      from catalog_summary_contributor sc join catalog_contributor c on c.id = sc.contributor_id
-     where sc.summary_id = ${qualified(catalogSummary.id)} and sc.role = 'author')`,
+  authors: catalogSummary.cardAuthors,
   offers: offersColumn('summary', qualified(catalogSummary.id)),
 };
 
@@ -96,8 +91,6 @@ function jsonRow(columns: Record<string, SQL | Parameters<typeof qualified>[0]>)
 export const cardRowsColumn = {
   books(ids: SQL): SQL<BookCardRow[]> {
     return sql<BookCardRow[]>`(select coalesce(json_agg(${jsonRow(cardColumns)}), '[]') from ${catalogBook}
-      left join ${catalogAudioEdition} on ${qualified(catalogAudioEdition.bookId)} = ${qualified(catalogBook.id)}
-      left join ${catalogEbookEdition} on ${qualified(catalogEbookEdition.bookId)} = ${qualified(catalogBook.id)}
       where ${qualified(catalogBook.id)} = any(${ids}) and ${qualified(catalogBook.status)} = 'published')`;
   },
   summaries(ids: SQL): SQL<SummaryCardRow[]> {
@@ -165,11 +158,7 @@ export function catalogRepository(db: Db, genericDb: Db = db) {
   ];
 
   function cardsQuery(on: Db = db) {
-    return on
-      .select(cardColumns)
-      .from(catalogBook)
-      .leftJoin(catalogAudioEdition, eq(catalogAudioEdition.bookId, catalogBook.id))
-      .leftJoin(catalogEbookEdition, eq(catalogEbookEdition.bookId, catalogBook.id));
+    return on.select(cardColumns).from(catalogBook);
   }
 
   // The hot reads (cards by id, a book's page, its related list) are prepared once: building a

@@ -1,0 +1,125 @@
+ALTER TABLE "catalog_book" ADD COLUMN "card_authors" json DEFAULT '[]'::json NOT NULL;--> statement-breakpoint
+ALTER TABLE "catalog_book" ADD COLUMN "audio_seconds" integer;--> statement-breakpoint
+ALTER TABLE "catalog_book" ADD COLUMN "ebook_pages" integer;--> statement-breakpoint
+ALTER TABLE "catalog_summary" ADD COLUMN "card_authors" json DEFAULT '[]'::json NOT NULL;--> statement-breakpoint
+-- A card's authors and edition facts live on the book's row (and a summary's authors on its
+-- row), so a card is one row and its offers instead of six index lookups. Triggers on the
+-- tables they come from keep them true, whoever writes: the seed, a back-office edit, a
+-- hand-written UPDATE. They are statement-level, so a batch of a thousand rows costs one
+-- refresh, and a refresh leaves alone the rows that are already true.
+-- The authors a card shows, in their order.
+CREATE FUNCTION catalog_book_card_authors(book integer) RETURNS json
+  LANGUAGE sql STABLE
+  AS $$
+    SELECT coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug) ORDER BY bc.position, c.id), '[]')
+    FROM catalog_book_contributor bc JOIN catalog_contributor c ON c.id = bc.contributor_id
+    WHERE bc.book_id = book AND bc.role = 'author'
+  $$;--> statement-breakpoint
+CREATE FUNCTION catalog_summary_card_authors(summary integer) RETURNS json
+  LANGUAGE sql STABLE
+  AS $$
+    SELECT coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug) ORDER BY sc.position, c.id), '[]')
+    FROM catalog_summary_contributor sc JOIN catalog_contributor c ON c.id = sc.contributor_id
+    WHERE sc.summary_id = summary AND sc.role = 'author'
+  $$;--> statement-breakpoint
+-- The rows are locked before their cards are read: a concurrent writer's refresh of the same
+-- book waits here for this transaction, then reads (a fresh snapshot per statement) what it
+-- wrote. Read first and locked at the update, the later writer would overwrite the earlier
+-- one's authors with a list that lacks them.
+CREATE FUNCTION catalog_refresh_book_cards(ids integer[]) RETURNS void
+  LANGUAGE sql
+  AS $$
+    SELECT 1 FROM catalog_book WHERE id = ANY (ids) ORDER BY id FOR UPDATE;
+    UPDATE catalog_book b SET card_authors = f.authors, audio_seconds = f.seconds, ebook_pages = f.pages
+    FROM (
+      SELECT t.id, catalog_book_card_authors(t.id) AS authors,
+        (SELECT a.duration_seconds FROM catalog_audio_edition a WHERE a.book_id = t.id) AS seconds,
+        (SELECT e.pages FROM catalog_ebook_edition e WHERE e.book_id = t.id) AS pages
+      FROM (SELECT DISTINCT unnest(ids) AS id) t
+    ) f
+    WHERE b.id = f.id
+      AND (b.card_authors::jsonb, b.audio_seconds, b.ebook_pages) IS DISTINCT FROM (f.authors::jsonb, f.seconds, f.pages)
+  $$;--> statement-breakpoint
+CREATE FUNCTION catalog_refresh_summary_cards(ids integer[]) RETURNS void
+  LANGUAGE sql
+  AS $$
+    SELECT 1 FROM catalog_summary WHERE id = ANY (ids) ORDER BY id FOR UPDATE;
+    UPDATE catalog_summary s SET card_authors = f.authors
+    FROM (SELECT t.id, catalog_summary_card_authors(t.id) AS authors FROM (SELECT DISTINCT unnest(ids) AS id) t) f
+    WHERE s.id = f.id AND s.card_authors::jsonb IS DISTINCT FROM f.authors::jsonb
+  $$;--> statement-breakpoint
+-- For the tables keyed by book_id (contributor links, audio and e-book editions). A trigger
+-- with transition tables fires on one event only, hence three triggers a table.
+CREATE FUNCTION catalog_book_cards_follow() RETURNS trigger
+  LANGUAGE plpgsql
+  AS $$
+  BEGIN
+    IF TG_OP = 'INSERT' THEN
+      PERFORM catalog_refresh_book_cards(ARRAY(SELECT book_id FROM new_rows));
+    ELSIF TG_OP = 'DELETE' THEN
+      PERFORM catalog_refresh_book_cards(ARRAY(SELECT book_id FROM old_rows));
+    ELSE
+      PERFORM catalog_refresh_book_cards(ARRAY(SELECT book_id FROM new_rows UNION SELECT book_id FROM old_rows));
+    END IF;
+    RETURN NULL;
+  END
+  $$;--> statement-breakpoint
+CREATE FUNCTION catalog_summary_cards_follow() RETURNS trigger
+  LANGUAGE plpgsql
+  AS $$
+  BEGIN
+    IF TG_OP = 'INSERT' THEN
+      PERFORM catalog_refresh_summary_cards(ARRAY(SELECT summary_id FROM new_rows));
+    ELSIF TG_OP = 'DELETE' THEN
+      PERFORM catalog_refresh_summary_cards(ARRAY(SELECT summary_id FROM old_rows));
+    ELSE
+      PERFORM catalog_refresh_summary_cards(ARRAY(SELECT summary_id FROM new_rows UNION SELECT summary_id FROM old_rows));
+    END IF;
+    RETURN NULL;
+  END
+  $$;--> statement-breakpoint
+-- A renamed contributor (or a new slug) shows on the cards of their books and summaries.
+CREATE FUNCTION catalog_contributor_cards_follow() RETURNS trigger
+  LANGUAGE plpgsql
+  AS $$
+  BEGIN
+    PERFORM catalog_refresh_book_cards(ARRAY(
+      SELECT bc.book_id FROM new_rows n JOIN old_rows o ON o.id = n.id
+        JOIN catalog_book_contributor bc ON bc.contributor_id = n.id AND bc.role = 'author'
+      WHERE (n.name, n.slug) IS DISTINCT FROM (o.name, o.slug)));
+    PERFORM catalog_refresh_summary_cards(ARRAY(
+      SELECT sc.summary_id FROM new_rows n JOIN old_rows o ON o.id = n.id
+        JOIN catalog_summary_contributor sc ON sc.contributor_id = n.id AND sc.role = 'author'
+      WHERE (n.name, n.slug) IS DISTINCT FROM (o.name, o.slug)));
+    RETURN NULL;
+  END
+  $$;--> statement-breakpoint
+CREATE TRIGGER catalog_book_contributor_cards_insert AFTER INSERT ON catalog_book_contributor
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_book_cards_follow();--> statement-breakpoint
+CREATE TRIGGER catalog_book_contributor_cards_update AFTER UPDATE ON catalog_book_contributor
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_book_cards_follow();--> statement-breakpoint
+CREATE TRIGGER catalog_book_contributor_cards_delete AFTER DELETE ON catalog_book_contributor
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_book_cards_follow();--> statement-breakpoint
+CREATE TRIGGER catalog_audio_edition_cards_insert AFTER INSERT ON catalog_audio_edition
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_book_cards_follow();--> statement-breakpoint
+CREATE TRIGGER catalog_audio_edition_cards_update AFTER UPDATE ON catalog_audio_edition
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_book_cards_follow();--> statement-breakpoint
+CREATE TRIGGER catalog_audio_edition_cards_delete AFTER DELETE ON catalog_audio_edition
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_book_cards_follow();--> statement-breakpoint
+CREATE TRIGGER catalog_ebook_edition_cards_insert AFTER INSERT ON catalog_ebook_edition
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_book_cards_follow();--> statement-breakpoint
+CREATE TRIGGER catalog_ebook_edition_cards_update AFTER UPDATE ON catalog_ebook_edition
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_book_cards_follow();--> statement-breakpoint
+CREATE TRIGGER catalog_ebook_edition_cards_delete AFTER DELETE ON catalog_ebook_edition
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_book_cards_follow();--> statement-breakpoint
+CREATE TRIGGER catalog_summary_contributor_cards_insert AFTER INSERT ON catalog_summary_contributor
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_summary_cards_follow();--> statement-breakpoint
+CREATE TRIGGER catalog_summary_contributor_cards_update AFTER UPDATE ON catalog_summary_contributor
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_summary_cards_follow();--> statement-breakpoint
+CREATE TRIGGER catalog_summary_contributor_cards_delete AFTER DELETE ON catalog_summary_contributor
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_summary_cards_follow();--> statement-breakpoint
+CREATE TRIGGER catalog_contributor_cards_update AFTER UPDATE ON catalog_contributor
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_contributor_cards_follow();--> statement-breakpoint
+-- the catalogue already written
+SELECT catalog_refresh_book_cards(ARRAY(SELECT id FROM catalog_book));--> statement-breakpoint
+SELECT catalog_refresh_summary_cards(ARRAY(SELECT id FROM catalog_summary));
