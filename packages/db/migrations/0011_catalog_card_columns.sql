@@ -22,23 +22,36 @@ CREATE FUNCTION catalog_summary_card_authors(summary integer) RETURNS json
     FROM catalog_summary_contributor sc JOIN catalog_contributor c ON c.id = sc.contributor_id
     WHERE sc.summary_id = summary AND sc.role = 'author'
   $$;--> statement-breakpoint
+-- Brings one part of these books' cards up to date: 'authors', 'audio' or 'ebook' (each
+-- table's trigger refreshes what that table feeds, so a writer that sets the card columns with
+-- the book, as the seed does, leaves every row alone whatever order it writes the rest in).
 -- The rows are locked before their cards are read: a concurrent writer's refresh of the same
 -- book waits here for this transaction, then reads (a fresh snapshot per statement) what it
 -- wrote. Read first and locked at the update, the later writer would overwrite the earlier
 -- one's authors with a list that lacks them.
-CREATE FUNCTION catalog_refresh_book_cards(ids integer[]) RETURNS void
-  LANGUAGE sql
+CREATE FUNCTION catalog_refresh_book_cards(ids integer[], part text) RETURNS void
+  LANGUAGE plpgsql
   AS $$
-    SELECT 1 FROM catalog_book WHERE id = ANY (ids) ORDER BY id FOR UPDATE;
-    UPDATE catalog_book b SET card_authors = f.authors, audio_seconds = f.seconds, ebook_pages = f.pages
-    FROM (
-      SELECT t.id, catalog_book_card_authors(t.id) AS authors,
-        (SELECT a.duration_seconds FROM catalog_audio_edition a WHERE a.book_id = t.id) AS seconds,
-        (SELECT e.pages FROM catalog_ebook_edition e WHERE e.book_id = t.id) AS pages
-      FROM (SELECT DISTINCT unnest(ids) AS id) t
-    ) f
-    WHERE b.id = f.id
-      AND (b.card_authors::jsonb, b.audio_seconds, b.ebook_pages) IS DISTINCT FROM (f.authors::jsonb, f.seconds, f.pages)
+  BEGIN
+    PERFORM 1 FROM catalog_book WHERE id = ANY (ids) ORDER BY id FOR UPDATE;
+    IF part = 'authors' THEN
+      UPDATE catalog_book b SET card_authors = f.authors
+      FROM (SELECT t.id, catalog_book_card_authors(t.id) AS authors FROM (SELECT DISTINCT unnest(ids) AS id) t) f
+      WHERE b.id = f.id AND b.card_authors::jsonb IS DISTINCT FROM f.authors::jsonb;
+    ELSIF part = 'audio' THEN
+      UPDATE catalog_book b SET audio_seconds = f.seconds
+      FROM (SELECT t.id, (SELECT a.duration_seconds FROM catalog_audio_edition a WHERE a.book_id = t.id) AS seconds
+            FROM (SELECT DISTINCT unnest(ids) AS id) t) f
+      WHERE b.id = f.id AND b.audio_seconds IS DISTINCT FROM f.seconds;
+    ELSIF part = 'ebook' THEN
+      UPDATE catalog_book b SET ebook_pages = f.pages
+      FROM (SELECT t.id, (SELECT e.pages FROM catalog_ebook_edition e WHERE e.book_id = t.id) AS pages
+            FROM (SELECT DISTINCT unnest(ids) AS id) t) f
+      WHERE b.id = f.id AND b.ebook_pages IS DISTINCT FROM f.pages;
+    ELSE
+      RAISE EXCEPTION 'unknown card part %', part;
+    END IF;
+  END
   $$;--> statement-breakpoint
 CREATE FUNCTION catalog_refresh_summary_cards(ids integer[]) RETURNS void
   LANGUAGE sql
@@ -48,18 +61,19 @@ CREATE FUNCTION catalog_refresh_summary_cards(ids integer[]) RETURNS void
     FROM (SELECT t.id, catalog_summary_card_authors(t.id) AS authors FROM (SELECT DISTINCT unnest(ids) AS id) t) f
     WHERE s.id = f.id AND s.card_authors::jsonb IS DISTINCT FROM f.authors::jsonb
   $$;--> statement-breakpoint
--- For the tables keyed by book_id (contributor links, audio and e-book editions). A trigger
--- with transition tables fires on one event only, hence three triggers a table.
+-- For the tables keyed by book_id (contributor links, audio and e-book editions), each
+-- naming the part it feeds. A trigger with transition tables fires on one event only, hence
+-- three triggers a table.
 CREATE FUNCTION catalog_book_cards_follow() RETURNS trigger
   LANGUAGE plpgsql
   AS $$
   BEGIN
     IF TG_OP = 'INSERT' THEN
-      PERFORM catalog_refresh_book_cards(ARRAY(SELECT book_id FROM new_rows));
+      PERFORM catalog_refresh_book_cards(ARRAY(SELECT book_id FROM new_rows), TG_ARGV[0]);
     ELSIF TG_OP = 'DELETE' THEN
-      PERFORM catalog_refresh_book_cards(ARRAY(SELECT book_id FROM old_rows));
+      PERFORM catalog_refresh_book_cards(ARRAY(SELECT book_id FROM old_rows), TG_ARGV[0]);
     ELSE
-      PERFORM catalog_refresh_book_cards(ARRAY(SELECT book_id FROM new_rows UNION SELECT book_id FROM old_rows));
+      PERFORM catalog_refresh_book_cards(ARRAY(SELECT book_id FROM new_rows UNION SELECT book_id FROM old_rows), TG_ARGV[0]);
     END IF;
     RETURN NULL;
   END
@@ -86,7 +100,7 @@ CREATE FUNCTION catalog_contributor_cards_follow() RETURNS trigger
     PERFORM catalog_refresh_book_cards(ARRAY(
       SELECT bc.book_id FROM new_rows n JOIN old_rows o ON o.id = n.id
         JOIN catalog_book_contributor bc ON bc.contributor_id = n.id AND bc.role = 'author'
-      WHERE (n.name, n.slug) IS DISTINCT FROM (o.name, o.slug)));
+      WHERE (n.name, n.slug) IS DISTINCT FROM (o.name, o.slug)), 'authors');
     PERFORM catalog_refresh_summary_cards(ARRAY(
       SELECT sc.summary_id FROM new_rows n JOIN old_rows o ON o.id = n.id
         JOIN catalog_summary_contributor sc ON sc.contributor_id = n.id AND sc.role = 'author'
@@ -95,23 +109,23 @@ CREATE FUNCTION catalog_contributor_cards_follow() RETURNS trigger
   END
   $$;--> statement-breakpoint
 CREATE TRIGGER catalog_book_contributor_cards_insert AFTER INSERT ON catalog_book_contributor
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_book_cards_follow();--> statement-breakpoint
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_book_cards_follow('authors');--> statement-breakpoint
 CREATE TRIGGER catalog_book_contributor_cards_update AFTER UPDATE ON catalog_book_contributor
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_book_cards_follow();--> statement-breakpoint
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_book_cards_follow('authors');--> statement-breakpoint
 CREATE TRIGGER catalog_book_contributor_cards_delete AFTER DELETE ON catalog_book_contributor
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_book_cards_follow();--> statement-breakpoint
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_book_cards_follow('authors');--> statement-breakpoint
 CREATE TRIGGER catalog_audio_edition_cards_insert AFTER INSERT ON catalog_audio_edition
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_book_cards_follow();--> statement-breakpoint
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_book_cards_follow('audio');--> statement-breakpoint
 CREATE TRIGGER catalog_audio_edition_cards_update AFTER UPDATE ON catalog_audio_edition
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_book_cards_follow();--> statement-breakpoint
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_book_cards_follow('audio');--> statement-breakpoint
 CREATE TRIGGER catalog_audio_edition_cards_delete AFTER DELETE ON catalog_audio_edition
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_book_cards_follow();--> statement-breakpoint
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_book_cards_follow('audio');--> statement-breakpoint
 CREATE TRIGGER catalog_ebook_edition_cards_insert AFTER INSERT ON catalog_ebook_edition
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_book_cards_follow();--> statement-breakpoint
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_book_cards_follow('ebook');--> statement-breakpoint
 CREATE TRIGGER catalog_ebook_edition_cards_update AFTER UPDATE ON catalog_ebook_edition
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_book_cards_follow();--> statement-breakpoint
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_book_cards_follow('ebook');--> statement-breakpoint
 CREATE TRIGGER catalog_ebook_edition_cards_delete AFTER DELETE ON catalog_ebook_edition
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_book_cards_follow();--> statement-breakpoint
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_book_cards_follow('ebook');--> statement-breakpoint
 CREATE TRIGGER catalog_summary_contributor_cards_insert AFTER INSERT ON catalog_summary_contributor
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_summary_cards_follow();--> statement-breakpoint
 CREATE TRIGGER catalog_summary_contributor_cards_update AFTER UPDATE ON catalog_summary_contributor
@@ -121,5 +135,7 @@ CREATE TRIGGER catalog_summary_contributor_cards_delete AFTER DELETE ON catalog_
 CREATE TRIGGER catalog_contributor_cards_update AFTER UPDATE ON catalog_contributor
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_contributor_cards_follow();--> statement-breakpoint
 -- the catalogue already written
-SELECT catalog_refresh_book_cards(ARRAY(SELECT id FROM catalog_book));--> statement-breakpoint
-SELECT catalog_refresh_summary_cards(ARRAY(SELECT id FROM catalog_summary));
+UPDATE catalog_book b SET card_authors = catalog_book_card_authors(b.id),
+  audio_seconds = (SELECT a.duration_seconds FROM catalog_audio_edition a WHERE a.book_id = b.id),
+  ebook_pages = (SELECT e.pages FROM catalog_ebook_edition e WHERE e.book_id = b.id);--> statement-breakpoint
+UPDATE catalog_summary s SET card_authors = catalog_summary_card_authors(s.id);
