@@ -25,54 +25,61 @@ describe('migrations over existing data', () => {
   const folders: string[] = [];
   afterAll(() => folders.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-  it('0010 gives the descriptions their documents’ head vectors, in static-rank order', async () => {
-    const before = migrationsBefore('0010_search_text_head');
+  /** A database migrated up to `tag`, given `rows` (SQL), then migrated to the end, for `check`. */
+  async function migrateOver(tag: string, rows: string, check: (client: PGlite) => Promise<void>): Promise<void> {
+    const before = migrationsBefore(tag);
     folders.push(before);
     const client = await PGlite.create(undefined, { extensions: { pg_trgm } });
     try {
       const db = drizzle(client);
       await migrate(db, { migrationsFolder: before });
-      await client.exec(`
+      await client.exec(rows);
+      await migrate(db, { migrationsFolder: migrationsFolder() });
+      await check(client);
+    } finally {
+      await client.close();
+    }
+  }
+
+  it('0010 gives the descriptions their documents’ head vectors, in static-rank order', async () => {
+    await migrateOver(
+      '0010_search_text_head',
+      `
         insert into search_document (kind, item_id, title_key, published_at, popularity, head) values
           ('book', 1, 'cagan sar', now(), 0.5, 'cagan:1A sar:2A'), ('book', 2, 'har', now(), 0.9, 'har:1A');
         insert into search_text (kind, item_id, title_key, published_at, popularity, body) values
           ('book', 1, 'cagan sar', now(), 0.5, 'nom'), ('book', 3, 'unmatched', now(), 0.1, 'x'),
-          ('book', 2, 'har', now(), 0.9, 'nom');`);
-      await migrate(db, { migrationsFolder: migrationsFolder() });
-      const rows = await client.query<{ item_id: number; head: string; body: string }>(
-        'select item_id, head::text as head, body::text as body from search_text',
-      );
-      // physical order (no ORDER BY): capped scans read the most popular first
-      expect(rows.rows).toEqual([
-        { item_id: 2, head: `'har':1A`, body: `'nom'` },
-        { item_id: 1, head: `'cagan':1A 'sar':2A`, body: `'nom'` },
-        { item_id: 3, head: '', body: `'x'` },
-      ]);
-      const indexes = await client.query<{ name: string }>(
-        `select indexname as name from pg_indexes where tablename = 'search_text' order by 1`,
-      );
-      expect(indexes.rows.map((row) => row.name)).toEqual([
-        'search_text_body_idx',
-        'search_text_episode_body_idx',
-        'search_text_kind_item_id_pk',
-        'search_text_summary_body_idx',
-      ]);
-      const options = await client.query<{ options: string[] }>(
-        `select reloptions as options from pg_class where relname = 'search_text'`,
-      );
-      expect(options.rows[0]?.options).toEqual(['parallel_workers=0']);
-    } finally {
-      await client.close();
-    }
+          ('book', 2, 'har', now(), 0.9, 'nom');`,
+      async (client) => {
+        const rows = await client.query<{ item_id: number; head: string; body: string }>(
+          'select item_id, head::text as head, body::text as body from search_text',
+        );
+        // physical order (no ORDER BY): capped scans read the most popular first
+        expect(rows.rows).toEqual([
+          { item_id: 2, head: `'har':1A`, body: `'nom'` },
+          { item_id: 1, head: `'cagan':1A 'sar':2A`, body: `'nom'` },
+          { item_id: 3, head: '', body: `'x'` },
+        ]);
+        const indexes = await client.query<{ name: string }>(
+          `select indexname as name from pg_indexes where tablename = 'search_text' order by 1`,
+        );
+        expect(indexes.rows.map((row) => row.name)).toEqual([
+          'search_text_body_idx',
+          'search_text_episode_body_idx',
+          'search_text_kind_item_id_pk',
+          'search_text_summary_body_idx',
+        ]);
+        const options = await client.query<{ options: string[] }>(
+          `select reloptions as options from pg_class where relname = 'search_text'`,
+        );
+        expect(options.rows[0]?.options).toEqual(['parallel_workers=0']);
+      },
+    );
   });
   it('0011 writes the card columns of the catalogue already there', async () => {
-    const before = migrationsBefore('0011_catalog_card_columns');
-    folders.push(before);
-    const client = await PGlite.create(undefined, { extensions: { pg_trgm } });
-    try {
-      const db = drizzle(client);
-      await migrate(db, { migrationsFolder: before });
-      await client.exec(`
+    await migrateOver(
+      '0011_catalog_card_columns',
+      `
         insert into catalog_contributor (id, slug, name) values (1, 'a', 'Ану'), (2, 'b', 'Бат'), (3, 'c', 'Цэцэг');
         insert into catalog_book (id, slug, title) values (1, 'one', 'Нэг'), (2, 'two', 'Хоёр');
         insert into catalog_book_contributor (book_id, contributor_id, role, position) values
@@ -81,27 +88,26 @@ describe('migrations over existing data', () => {
         insert into catalog_ebook_edition (book_id, pages, epub_file) values (2, 120, 'b.epub');
         insert into catalog_summary (id, slug, title, reading_minutes, audio_duration_seconds, audio_file)
           values (1, 's', 'Товч', 15, 900, 's.mp3');
-        insert into catalog_summary_contributor (summary_id, contributor_id, role) values (1, 3, 'author');`);
-      await migrate(db, { migrationsFolder: migrationsFolder() });
-      const books = await client.query(
-        'select id, card_authors::jsonb as authors, audio_seconds, ebook_pages from catalog_book order by id',
-      );
-      expect(books.rows).toEqual([
-        {
-          id: 1,
-          authors: [
-            { id: 1, name: 'Ану', slug: 'a' },
-            { id: 2, name: 'Бат', slug: 'b' },
-          ],
-          audio_seconds: 3600,
-          ebook_pages: null,
-        },
-        { id: 2, authors: [], audio_seconds: null, ebook_pages: 120 },
-      ]);
-      const summaries = await client.query('select card_authors::jsonb as authors from catalog_summary');
-      expect(summaries.rows).toEqual([{ authors: [{ id: 3, name: 'Цэцэг', slug: 'c' }] }]);
-    } finally {
-      await client.close();
-    }
+        insert into catalog_summary_contributor (summary_id, contributor_id, role) values (1, 3, 'author');`,
+      async (client) => {
+        const books = await client.query(
+          'select id, card_authors::jsonb as authors, audio_seconds, ebook_pages from catalog_book order by id',
+        );
+        expect(books.rows).toEqual([
+          {
+            id: 1,
+            authors: [
+              { id: 1, name: 'Ану', slug: 'a' },
+              { id: 2, name: 'Бат', slug: 'b' },
+            ],
+            audio_seconds: 3600,
+            ebook_pages: null,
+          },
+          { id: 2, authors: [], audio_seconds: null, ebook_pages: 120 },
+        ]);
+        const summaries = await client.query('select card_authors::jsonb as authors from catalog_summary');
+        expect(summaries.rows).toEqual([{ authors: [{ id: 3, name: 'Цэцэг', slug: 'c' }] }]);
+      },
+    );
   });
 });

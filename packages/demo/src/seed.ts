@@ -83,7 +83,7 @@ async function insertBatched<T>(rows: T[], insert: (batch: T[]) => Promise<unkno
 async function insertCatalogue(db: Db, c: DemoCatalogue): Promise<void> {
   // A book's card columns are written with the book, as the catalogue's triggers (migration
   // 0011) would make them once its authors and editions follow: the triggers then find them
-  // true and leave the rows alone, instead of rewriting every book of a big catalogue twice.
+  // true and leave the rows alone, instead of rewriting every book once for each of them.
   const people = new Map(c.contributors.map((p) => [p.id, { id: p.id, name: p.name, slug: p.slug }]));
   const cardAuthorsOf = (links: DemoBook['contributors']) =>
     links
