@@ -62,8 +62,7 @@ CREATE FUNCTION catalog_refresh_summary_cards(ids integer[]) RETURNS void
     WHERE s.id = f.id AND s.card_authors::jsonb IS DISTINCT FROM f.authors::jsonb
   $$;--> statement-breakpoint
 -- For the tables keyed by book_id (contributor links, audio and e-book editions), each
--- naming the part it feeds. A trigger with transition tables fires on one event only, hence
--- three triggers a table.
+-- naming the part it feeds.
 CREATE FUNCTION catalog_book_cards_follow() RETURNS trigger
   LANGUAGE plpgsql
   AS $$
@@ -92,46 +91,46 @@ CREATE FUNCTION catalog_summary_cards_follow() RETURNS trigger
     RETURN NULL;
   END
   $$;--> statement-breakpoint
--- A renamed contributor (or a new slug) shows on the cards of their books and summaries.
+-- A renamed contributor (or a new slug) shows on the cards of their books and summaries;
+-- any other change (likes, a bio) refreshes nothing.
 CREATE FUNCTION catalog_contributor_cards_follow() RETURNS trigger
   LANGUAGE plpgsql
   AS $$
+  DECLARE
+    renamed integer[] := ARRAY(SELECT n.id FROM new_rows n JOIN old_rows o ON o.id = n.id
+      WHERE (n.name, n.slug) IS DISTINCT FROM (o.name, o.slug));
   BEGIN
-    PERFORM catalog_refresh_book_cards(ARRAY(
-      SELECT bc.book_id FROM new_rows n JOIN old_rows o ON o.id = n.id
-        JOIN catalog_book_contributor bc ON bc.contributor_id = n.id AND bc.role = 'author'
-      WHERE (n.name, n.slug) IS DISTINCT FROM (o.name, o.slug)), 'authors');
-    PERFORM catalog_refresh_summary_cards(ARRAY(
-      SELECT sc.summary_id FROM new_rows n JOIN old_rows o ON o.id = n.id
-        JOIN catalog_summary_contributor sc ON sc.contributor_id = n.id AND sc.role = 'author'
-      WHERE (n.name, n.slug) IS DISTINCT FROM (o.name, o.slug)));
+    IF cardinality(renamed) = 0 THEN
+      RETURN NULL;
+    END IF;
+    PERFORM catalog_refresh_book_cards(ARRAY(SELECT book_id FROM catalog_book_contributor
+      WHERE contributor_id = ANY (renamed) AND role = 'author'), 'authors');
+    PERFORM catalog_refresh_summary_cards(ARRAY(SELECT summary_id FROM catalog_summary_contributor
+      WHERE contributor_id = ANY (renamed) AND role = 'author'));
     RETURN NULL;
   END
   $$;--> statement-breakpoint
-CREATE TRIGGER catalog_book_contributor_cards_insert AFTER INSERT ON catalog_book_contributor
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_book_cards_follow('authors');--> statement-breakpoint
-CREATE TRIGGER catalog_book_contributor_cards_update AFTER UPDATE ON catalog_book_contributor
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_book_cards_follow('authors');--> statement-breakpoint
-CREATE TRIGGER catalog_book_contributor_cards_delete AFTER DELETE ON catalog_book_contributor
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_book_cards_follow('authors');--> statement-breakpoint
-CREATE TRIGGER catalog_audio_edition_cards_insert AFTER INSERT ON catalog_audio_edition
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_book_cards_follow('audio');--> statement-breakpoint
-CREATE TRIGGER catalog_audio_edition_cards_update AFTER UPDATE ON catalog_audio_edition
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_book_cards_follow('audio');--> statement-breakpoint
-CREATE TRIGGER catalog_audio_edition_cards_delete AFTER DELETE ON catalog_audio_edition
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_book_cards_follow('audio');--> statement-breakpoint
-CREATE TRIGGER catalog_ebook_edition_cards_insert AFTER INSERT ON catalog_ebook_edition
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_book_cards_follow('ebook');--> statement-breakpoint
-CREATE TRIGGER catalog_ebook_edition_cards_update AFTER UPDATE ON catalog_ebook_edition
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_book_cards_follow('ebook');--> statement-breakpoint
-CREATE TRIGGER catalog_ebook_edition_cards_delete AFTER DELETE ON catalog_ebook_edition
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_book_cards_follow('ebook');--> statement-breakpoint
-CREATE TRIGGER catalog_summary_contributor_cards_insert AFTER INSERT ON catalog_summary_contributor
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_summary_cards_follow();--> statement-breakpoint
-CREATE TRIGGER catalog_summary_contributor_cards_update AFTER UPDATE ON catalog_summary_contributor
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_summary_cards_follow();--> statement-breakpoint
-CREATE TRIGGER catalog_summary_contributor_cards_delete AFTER DELETE ON catalog_summary_contributor
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_summary_cards_follow();--> statement-breakpoint
+-- Three triggers a table (one with transition tables fires on one event only), each calling
+-- the table's follow function with the part of the card it feeds.
+DO $$
+DECLARE
+  t record;
+BEGIN
+  FOR t IN SELECT * FROM (VALUES
+      ('catalog_book_contributor', 'catalog_book_cards_follow', 'authors'),
+      ('catalog_audio_edition', 'catalog_book_cards_follow', 'audio'),
+      ('catalog_ebook_edition', 'catalog_book_cards_follow', 'ebook'),
+      ('catalog_summary_contributor', 'catalog_summary_cards_follow', 'authors')) AS v(tab, fn, part)
+  LOOP
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows'
+      ' FOR EACH STATEMENT EXECUTE FUNCTION %I(%L)', t.tab || '_cards_insert', t.tab, t.fn, t.part);
+    EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows'
+      ' FOR EACH STATEMENT EXECUTE FUNCTION %I(%L)', t.tab || '_cards_update', t.tab, t.fn, t.part);
+    EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS old_rows'
+      ' FOR EACH STATEMENT EXECUTE FUNCTION %I(%L)', t.tab || '_cards_delete', t.tab, t.fn, t.part);
+  END LOOP;
+END
+$$;--> statement-breakpoint
 CREATE TRIGGER catalog_contributor_cards_update AFTER UPDATE ON catalog_contributor
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_contributor_cards_follow();--> statement-breakpoint
 -- the catalogue already written

@@ -99,6 +99,9 @@ describe('card columns', () => {
     await run(sql`update catalog_contributor set name = 'Дорж Бат', slug = 'dorj-bat' where id = 9004`);
     expect((await card(9001)).authors).toEqual(['Дорж Бат']);
     expect((await card(9002)).authors).toEqual(['Дорж Бат']);
+    // a change that is not a name or slug (a like) leaves the cards as they are
+    await run(sql`update catalog_contributor set likes_count = likes_count + 1 where id in (9001, 9004)`);
+    expect((await card(9001)).authors).toEqual(['Дорж Бат']);
     const [summaryCard] = await repository.summariesByIds([summary!.id]);
     expect(summaryCard?.authors.at(-1)).toEqual({ id: 9004, name: 'Дорж Бат', slug: 'dorj-bat' });
   });
