@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ServerOptions } from 'node:http';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -7,8 +8,10 @@ import type { ApiContext } from './context';
 import { AppError, installErrorHandler, registerApiNotFound } from './errors';
 import { contentSecurityPolicy, type CspOptions } from './plugins/csp';
 import { registerDocs } from './plugins/docs';
+import { installRequestGuard, requestGuardOptions } from './plugins/request-guard';
 import { installHttpCaching } from './plugins/http-caching';
 import { securityHeaders } from './plugins/security-headers';
+import { internalCallToken } from './lib/internal-call';
 import { serializerCompiler } from './lib/serializer';
 import { connectRedis, registerRateLimit, type RateLimitOptions } from './plugins/rate-limit';
 import { registerAccounts, type AccountsOptions } from './modules/identity/accounts';
@@ -44,7 +47,8 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
  * domain modules. The caller may register more (the web app) before `listen`/`ready`.
  */
 export async function createApp(options: AppOptions): Promise<FastifyInstance> {
-  const base: FastifyServerOptions = {
+  const base: FastifyServerOptions & { http: ServerOptions } = {
+    ...requestGuardOptions(),
     trustProxy: options.trustProxy,
     bodyLimit: options.bodyLimitBytes,
     requestIdHeader: false,
@@ -65,8 +69,9 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   securityHeaders(app, {
@@ -80,11 +85,12 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   contentSecurityPolicy(app, options.csp);
+  installRequestGuard(app);
   installHttpCaching(app);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(cookie, { secret: options.cookieSecret });
   const redis = options.rateLimit.redisUrl ? connectRedis(app, options.rateLimit.redisUrl) : undefined;
-  await registerRateLimit(app, options.rateLimit, redis);
+  await registerRateLimit(app, options.rateLimit, internalCallToken(options.cookieSecret), redis);
   await registerDocs(app);
 
   await app.register(systemRoutes, { ready: options.ready ?? (async () => (options.db ? options.db.ping() : true)) });

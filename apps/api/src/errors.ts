@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { mn, type ErrorCode } from '@nomsan/contracts/messages';
 
@@ -14,6 +14,8 @@ const statusOf: Record<ErrorCode, number> = {
   CONFLICT: 409,
   BUSINESS_RULE: 422,
   PAYLOAD_TOO_LARGE: 413,
+  HEADERS_TOO_LARGE: 431,
+  REQUEST_TIMEOUT: 408,
   RATE_LIMITED: 429,
   UNAVAILABLE: 503,
   INTERNAL: 500,
@@ -41,6 +43,8 @@ export class AppError extends Error {
   }
 }
 
+export const statusOfCode = (code: ErrorCode): number => statusOf[code];
+
 export const notFound = (message?: string) => new AppError('NOT_FOUND', message);
 
 /** Fastify's own error codes that are the caller's fault, mapped to ours. */
@@ -52,10 +56,18 @@ const fastifyCodes: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'INVALID_JSON',
   FST_ERR_VALIDATION: 'VALIDATION_ERROR',
   FST_ERR_NOT_FOUND: 'NOT_FOUND',
+  FST_ERR_BAD_URL: 'BAD_REQUEST',
+  // a path segment longer than any id or slug: no such page
+  FST_ERR_MAX_PARAM_LENGTH: 'NOT_FOUND',
 };
 
 interface Envelope {
   error: { code: ErrorCode; message: string; fields?: Record<string, string> };
+}
+
+/** The envelope of an error code with its default message. */
+export function envelopeOf(code: ErrorCode): Envelope {
+  return { error: { code, message: mn.errors[code] } };
 }
 
 export function toEnvelope(error: unknown): { status: number; body: Envelope } {
@@ -75,10 +87,8 @@ export function toEnvelope(error: unknown): { status: number; body: Envelope } {
   }
   const fastifyError = error as Partial<FastifyError> | null;
   const mapped = fastifyError?.code ? fastifyCodes[fastifyError.code] : undefined;
-  if (mapped) return { status: statusOf[mapped], body: { error: { code: mapped, message: mn.errors[mapped] } } };
-  if (error instanceof SyntaxError) {
-    return { status: 400, body: { error: { code: 'INVALID_JSON', message: mn.errors.INVALID_JSON } } };
-  }
+  if (mapped) return { status: statusOf[mapped], body: envelopeOf(mapped) };
+  if (error instanceof SyntaxError) return { status: 400, body: envelopeOf('INVALID_JSON') };
   const status = fastifyError?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     const code: ErrorCode =
@@ -89,23 +99,52 @@ export function toEnvelope(error: unknown): { status: number; body: Envelope } {
           : status === 413
             ? 'PAYLOAD_TOO_LARGE'
             : 'BAD_REQUEST';
-    return { status, body: { error: { code, message: mn.errors[code] } } };
+    return { status, body: envelopeOf(code) };
   }
-  return { status: 500, body: { error: { code: 'INTERNAL', message: mn.errors.INTERNAL } } };
+  return { status: 500, body: envelopeOf('INTERNAL') };
 }
 
-/** One error handler for the whole app: the envelope out, the details only in the log. */
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/**
+ * What a browser shows when a page request is refused before the web app renders (over the rate
+ * limit, an unreadable address): the message and a way home, in a document of its own.
+ */
+export function errorPageHtml(status: number, message: string): string {
+  return `<!doctype html><html lang="mn"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(mn.errorPage.title)} | ${escapeHtml(mn.brand.name)}</title></head><body><main><h1>${escapeHtml(mn.errorPage.title)}</h1><p>${escapeHtml(message)}</p><p>${escapeHtml(mn.errorPage.status)}: ${status}</p><p><a href="/">${escapeHtml(mn.errorPage.home)}</a></p></main></body></html>`;
+}
+
+const wantsPage = (request: FastifyRequest) =>
+  (request.method === 'GET' || request.method === 'HEAD') &&
+  !isApiPath(request.url) &&
+  /\btext\/html\b/.test(request.headers.accept ?? '');
+
+/**
+ * One error handler for the whole app: the envelope out (a plain page for a browser's page
+ * request), the details only in the log.
+ */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const { status, body } = toEnvelope(error);
     if (error instanceof AppError && error.retryAfterS) reply.header('retry-after', String(error.retryAfterS));
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: body.error.code, status }, 'request rejected');
-    return reply.status(status).send(body);
+    reply.status(status);
+    if (wantsPage(request)) {
+      return reply.type('text/html; charset=utf-8').send(errorPageHtml(status, body.error.message));
+    }
+    return reply.send(body);
   });
 }
 
 export const apiPrefixes = ['/api', '/v4', '/v5', '/v6', '/account/api'] as const;
+
+/** Whether a canonical request URL (see lib/request-target.ts) is the JSON API's. */
+export function isApiPath(url: string): boolean {
+  const at = url.indexOf('?');
+  const path = at === -1 ? url : url.slice(0, at);
+  return apiPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
 
 /** Unknown API paths answer 404 in the envelope instead of falling through to the web app. */
 export function registerApiNotFound(app: FastifyInstance): void {

@@ -4,7 +4,20 @@ import pino, { type LoggerOptions } from 'pino';
 const SECRET_PARAMS =
   /^(code|state|token|access_token|id_token|refresh_token|verification_token|password|code_verifier|nonce|secret)$/i;
 
-/** A URL with the values of its secret query parameters replaced. */
+/** A query parameter's name as a server would read it; a malformed escape is read as typed. */
+function paramName(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replaceAll('+', ' '));
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * A URL with the values of its secret query parameters replaced. It runs on every request line,
+ * whatever a client sent (the request guard refuses malformed ones only after this has logged
+ * them), so it cannot throw.
+ */
 export function redactUrl(url: string): string {
   const at = url.indexOf('?');
   if (at === -1) return url;
@@ -12,10 +25,24 @@ export function redactUrl(url: string): string {
     .slice(at + 1)
     .split('&')
     .map((pair) => {
-      const name = decodeURIComponent(pair.split('=')[0] ?? '');
-      return SECRET_PARAMS.test(name) ? `${pair.split('=')[0]}=[redacted]` : pair;
+      const name = pair.split('=')[0] ?? '';
+      return SECRET_PARAMS.test(paramName(name)) ? `${name}=[redacted]` : pair;
     });
   return `${url.slice(0, at)}?${params.join('&')}`;
+}
+
+/**
+ * A serializer that throws would throw inside pino, outside any request's error handling, and
+ * stop the process: one that fails logs a marker instead.
+ */
+function neverThrows<T, R>(serialize: (value: T) => R): (value: T) => R | { unserializable: true } {
+  return (value) => {
+    try {
+      return serialize(value);
+    } catch {
+      return { unserializable: true };
+    }
+  };
 }
 
 /** Drizzle puts a failed query's parameters (hashes, tokens) in its error message. */
@@ -46,25 +73,25 @@ export const logOptions: Pick<LoggerOptions, 'redact' | 'serializers'> = {
     censor: '[redacted]',
   },
   serializers: {
-    req: (request: {
-      method?: string;
-      url?: string;
-      host?: string;
-      ip?: string;
-      socket?: { remotePort?: number };
-    }) => ({
-      method: request.method,
-      url: redactUrl(request.url ?? ''),
-      host: request.host,
-      remoteAddress: request.ip,
-    }),
-    err: (error: Error) => {
+    req: neverThrows(
+      (request: { method?: string; url?: string; originalUrl?: string; host?: string; ip?: string }) => ({
+        method: request.method,
+        url: redactUrl(request.url ?? ''),
+        // what the client sent, when the request guard spelled it otherwise (request-target.ts)
+        ...(request.originalUrl && request.originalUrl !== request.url
+          ? { rawUrl: redactUrl(request.originalUrl) }
+          : {}),
+        host: request.host,
+        remoteAddress: request.ip,
+      }),
+    ),
+    err: neverThrows((error: Error) => {
       const serialized = pino.stdSerializers.err(error);
       return {
         ...serialized,
         message: withoutParams(serialized.message) ?? '',
         stack: withoutParams(serialized.stack) ?? '',
       };
-    },
+    }),
   },
 };

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { createApp } from '@nomsan/api/app';
+import { internalCallToken } from '@nomsan/api/lib/internal-call';
 import { RELATED_JOB, relatedBooksService } from '@nomsan/api/modules/catalog/related.service';
 import { SEARCH_INDEX_JOB } from '@nomsan/api/modules/search/search.service';
 import { createServices, type Services } from '@nomsan/api/services';
@@ -76,6 +77,7 @@ export async function start(config: Config) {
         mode: config.env === 'development' ? 'development' : 'production',
         renderConcurrency: config.renderConcurrency,
         pageCacheTtlMs: config.pageCacheTtlMs,
+        internalToken: internalCallToken(config.cookieSecret),
       });
     }
     if (runWorker && db && services) worker = startWorker(db.db, services, log);

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import { acceptsCoding } from '@nomsan/api/lib/content-coding';
+import { INTERNAL_CALL_HEADER } from '@nomsan/api/lib/internal-call';
 import { createApiClient, type Fetch } from '@nomsan/contracts/client';
 import { SESSION_COOKIE } from '@nomsan/contracts/cookies';
 import { splitAtNonce } from './gzip-splice';
@@ -31,6 +32,8 @@ export interface WebOptions {
   renderConcurrency: number;
   /** how long a page that is the same for everyone is served from memory; 0 turns it off */
   pageCacheTtlMs: number;
+  /** marks the API calls of a render as this deployment's own (lib/internal-call.ts) */
+  internalToken: string;
 }
 
 const PAGE_CACHE_MAX = 2_000;
@@ -78,12 +81,15 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       url: '/*',
       schema: { hide: true },
+      // the visitor's page request counts against the rate limit; its API calls do not
+      config: { page: true },
       handler: async (request, reply) => {
         const context: WebLoadContext = {
-          api: createApiClient(apiTransport(app, request, options.apiUrl)),
+          api: createApiClient(apiTransport(app, request, options.apiUrl, options.internalToken)),
           config: options.config,
           cspNonce: reply.scriptNonce,
           requestId: request.id,
+          logError: (error, what) => request.log.error({ err: error }, what),
         };
         // AppLoadContext is augmented to WebLoadContext inside the web app (apps/web/app/env.d.ts).
         const render = () =>
@@ -143,10 +149,15 @@ function sendPage(cache: PageCache, reply: FastifyReply, page: CachedPage, state
   return reply.send(cache.bodyFor(page, reply.scriptNonce));
 }
 
-function apiTransport(app: FastifyInstance, request: FastifyRequest, apiUrl: string | undefined) {
+function apiTransport(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  apiUrl: string | undefined,
+  internalToken: string,
+) {
   // The browser's own Origin and Sec-Fetch-Site go with its cookie, so the API's CSRF check
   // judges a route action's API calls by the browser request that caused them.
-  const forwarded: Record<string, string> = { 'x-request-id': request.id };
+  const forwarded: Record<string, string> = { 'x-request-id': request.id, [INTERNAL_CALL_HEADER]: internalToken };
   for (const name of ['cookie', 'authorization', 'origin', 'sec-fetch-site', 'user-agent', 'device-uuid']) {
     const value = request.headers[name];
     if (typeof value === 'string') forwarded[name] = value;

@@ -2,10 +2,19 @@ import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import type { AppLoadContext, EntryContext } from 'react-router';
-import { ServerRouter } from 'react-router';
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from 'react-router';
+import { isRouteErrorResponse, ServerRouter } from 'react-router';
 
 export const streamTimeout = 5_000;
+
+/**
+ * A loader or action that failed (not a 4xx it threw on purpose: those are answers): the
+ * visitor sees the error page, the server's log says why.
+ */
+export function handleError(error: unknown, { request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
+  context.logError(error, 'page loader failed');
+}
 
 /**
  * Streams the page to browsers as it renders; bots and crawlers get the whole document at once.
@@ -46,7 +55,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors after the shell are reported here; before it, onShellError rejects.
-          if (shellRendered) console.error(error);
+          if (shellRendered) loadContext.logError(error, 'page render failed');
         },
       },
     );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope, paginated } from './http';
+import { envelope, MAX_ID, paginated, queryInt } from './http';
 
 /** Catalogue read models shared by the API (serialisation) and the web (typed client). */
 
@@ -134,7 +134,7 @@ export const categoryRef = z.object({ id: z.number().int(), title: z.string(), s
 export const tagRef = z.object({ id: z.number().int(), name: z.string(), slug: z.string() });
 export const tag = tagRef.extend({ books_count: z.number().int() });
 export const tagsResponse = envelope(z.array(tag));
-export const tagsQuery = z.object({ take: z.coerce.number().int().min(1).max(100).default(10) });
+export const tagsQuery = z.object({ take: queryInt(1, 100).default(10) });
 
 export const chapter = z.object({
   position: z.number().int(),
@@ -177,7 +177,7 @@ export const showcaseResponse = envelope(z.array(showcaseItem));
 export const relatedTypes = ['semantic', 'author', 'category'] as const;
 export const relatedQuery = z.object({
   type: z.enum(relatedTypes).default('semantic'),
-  take: z.coerce.number().int().min(1).max(50).default(12),
+  take: queryInt(1, 50).default(12),
 });
 export const relatedResponse = envelope(z.array(bookCard));
 
@@ -260,9 +260,9 @@ export const review = z.object({
 export type Review = z.infer<typeof review>;
 export const reviewsQuery = z.object({
   reviewable_type: z.enum(['book', 'summary']),
-  reviewable_id: z.coerce.number().int().positive().max(2_147_483_647),
+  reviewable_id: queryInt(1, MAX_ID),
   include: z.string().optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: queryInt(1, 100_000).default(1),
 });
 export const reviewsResponse = z.object({
   data: z.object({
@@ -291,7 +291,7 @@ export const topicsResponse = envelope(z.array(topic));
 export const topicResponse = envelope(topic.extend({ items: z.array(shelfItem) }));
 export const topicablesQuery = z.object({
   type: z.enum(['all', 'book', 'summary', 'podcast']).default('all'),
-  page_size: z.coerce.number().int().min(1).max(100).default(20),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: queryInt(1, 100).default(20),
+  page: queryInt(1, 100_000).default(1),
 });
 export const topicablesResponse = paginated(shelfItem);

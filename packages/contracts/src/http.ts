@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { mn, type ErrorCode } from './messages';
+import './zod-messages';
 
 /** The envelope every JSON answer of the API uses: `{ data }`, or `{ error }` on failure. */
 export const envelope = <T extends z.ZodType>(data: T) => z.object({ data });
@@ -27,6 +28,8 @@ export const errorCodes = [
   'CONFLICT',
   'BUSINESS_RULE',
   'PAYLOAD_TOO_LARGE',
+  'HEADERS_TOO_LARGE',
+  'REQUEST_TIMEOUT',
   'RATE_LIMITED',
   'UNAVAILABLE',
   'INTERNAL',
@@ -45,12 +48,50 @@ export const errorEnvelope = z.object({
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
-/** Positive integer id in a path segment: '12' yes; '12abc', '0', '-1' no. */
-export const idParam = z.coerce
-  .number({ error: mn.validation.invalidId })
-  .int({ error: mn.validation.idNotInteger })
-  .positive({ error: mn.validation.idNotPositive })
-  .max(2_147_483_647, { error: mn.validation.idTooLarge });
+export const MAX_ID = 2_147_483_647;
+
+/**
+ * Plain decimal digits, nothing else: JavaScript's `Number` would also read '0x10', '1e3',
+ * ' 1' and '+1', so one resource would answer under many spellings.
+ */
+const DECIMAL = /^(0|[1-9][0-9]{0,9})$/;
+
+/** Positive integer id in a path segment: '12' yes; '0x10', '+1', '012', '12abc', '0', '-1' no. */
+export const idParam = z
+  .string()
+  .regex(DECIMAL, { error: mn.validation.invalidId })
+  .transform(Number)
+  .pipe(
+    z
+      .number()
+      .min(1, { error: mn.validation.idNotPositive })
+      .max(MAX_ID, { error: mn.validation.idTooLarge }),
+  );
+
+/** A numeric id, or `slug:{slug}` for pages that only know the slug. */
+export const entityKey = z.union(
+  [
+    idParam.transform((id) => ({ id })),
+    z
+      .string()
+      .regex(/^slug:[a-z0-9-]{1,120}$/)
+      .transform((s) => ({ slug: s.slice(5) })),
+  ],
+  { error: mn.validation.invalidId },
+);
+
+/** An integer query parameter, in plain decimal digits, from `min` to `max`. */
+export const queryInt = (min: number, max: number, message?: string) =>
+  z
+    .string()
+    .regex(DECIMAL, { error: message ?? mn.validation.wholeNumber })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(min, { error: message ?? mn.validation.atLeast(String(min)) })
+        .max(max, { error: message ?? mn.validation.atMost(String(max)) }),
+    );
 
 export const healthResponse = z.object({ status: z.literal('ok') });
 export const readinessResponse = z.object({

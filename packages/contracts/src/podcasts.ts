@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { image } from './catalog';
-import { envelope, paginated } from './http';
+import { envelope, MAX_ID, paginated, queryInt } from './http';
 import { episodeCard } from './search';
 
 /** Podcast read models (spec section 7: podcast series and publications). */
@@ -32,11 +32,11 @@ export const publicationsResponse = paginated(publication);
 export const PUBLICATIONS_PAGE_SIZE = 10;
 export const publicationsQuery = z.object({
   include: z.enum(['series']).optional(),
-  'filter[series_id]': z.coerce.number().int().min(1).max(2_147_483_647),
+  'filter[series_id]': queryInt(1, MAX_ID),
   'filter[slug]': z
     .string()
     .regex(/^[a-z0-9-]{1,120}$/)
     .optional(),
-  'page[size]': z.coerce.number().int().min(1).max(50).default(PUBLICATIONS_PAGE_SIZE),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  'page[size]': queryInt(1, 50).default(PUBLICATIONS_PAGE_SIZE),
+  page: queryInt(1, 100_000).default(1),
 });

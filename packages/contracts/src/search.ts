@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { image, summaryCard, typedBookCards } from './catalog';
-import { envelope } from './http';
+import { envelope, MAX_ID, queryInt } from './http';
 import { mn } from './messages';
 import { SEARCH_MAX_PAGE, SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX, searchSorts, searchTypes } from './search-options';
 
@@ -14,14 +14,9 @@ const q = z.string().max(SEARCH_QUERY_MAX, { error: mn.search.queryTooLong }).de
 export const searchQuery = z.object({
   q,
   type: z.enum(searchTypes, { error: mn.search.unknownType }).default('all'),
-  page: z.coerce
-    .number({ error: mn.search.pageOutOfRange })
-    .int({ error: mn.search.pageOutOfRange })
-    .min(1, { error: mn.search.pageOutOfRange })
-    .max(SEARCH_MAX_PAGE, { error: mn.search.pageOutOfRange })
-    .default(1),
-  'page[size]': z.coerce.number().int().min(1).max(50).default(SEARCH_PAGE_SIZE),
-  category_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  page: queryInt(1, SEARCH_MAX_PAGE, mn.search.pageOutOfRange).default(1),
+  'page[size]': queryInt(1, 50).default(SEARCH_PAGE_SIZE),
+  category_id: queryInt(1, MAX_ID).optional(),
   sort: z.enum(searchSorts).default('relevance'),
 });
 export type SearchQuery = z.infer<typeof searchQuery>;
@@ -76,7 +71,7 @@ export const topSearchesResponse = envelope(z.array(topSearch));
 
 export const popularQueriesQuery = z.object({
   sort: z.enum(['-results_count', 'results_count', '-searches_count']).default('-results_count'),
-  take: z.coerce.number().int().min(1).max(20).default(3),
+  take: queryInt(1, 20).default(3),
 });
 export const popularQuery = z.object({
   query: z.string(),

@@ -15,4 +15,6 @@ export interface WebLoadContext {
   /** the request's CSP nonce, put on every script the page renders */
   cspNonce: string;
   requestId: string;
+  /** the server's log line for a failure while loading or rendering (the request's own logger) */
+  logError: (error: unknown, what: string) => void;
 }

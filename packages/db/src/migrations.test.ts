@@ -110,4 +110,24 @@ describe('migrations over existing data', () => {
       },
     );
   });
+
+  it('0012 drops addresses nobody verified, keeps verified ones, and refuses unverified ones after', async () => {
+    await migrateOver(
+      '0012_identity_verified_addresses',
+      `
+        insert into identity_user (id, name, email, email_verified_at, phone, phone_verified_at) values
+          (1, 'owner', 'a@example.mn', now(), '99112233', now()),
+          (2, 'claimer', 'b@example.mn', null, '99112234', now());`,
+      async (client) => {
+        const users = await client.query('select id, email, phone from identity_user order by id');
+        expect(users.rows).toEqual([
+          { id: 1, email: 'a@example.mn', phone: '99112233' },
+          { id: 2, email: null, phone: '99112234' },
+        ]);
+        await expect(client.query(`update identity_user set email = 'c@example.mn' where id = 2`)).rejects.toThrow(
+          /identity_user_email_verified/,
+        );
+      },
+    );
+  });
 });

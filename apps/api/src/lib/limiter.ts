@@ -27,12 +27,38 @@ export interface Limiter {
   hit(rule: LimitRule): Promise<LimitResult>;
   /** checks several rules and counts the event only if all allow it */
   hitAll(rules: LimitRule[]): Promise<LimitResult>;
+  /** whether one more try is allowed after the failures recorded for `key` (counts nothing) */
+  backoff(key: string, policy: BackoffPolicy): Promise<LimitResult>;
+  /** records a failure for `backoff` */
+  fail(key: string, policy: BackoffPolicy): Promise<void>;
+  /** forgets the failures of `key` (the next try succeeded) */
+  clear(key: string): Promise<void>;
+}
+
+/**
+ * Growing delays instead of a lockout: once `free` failures fall within the window, each further
+ * try waits after the last failure, `firstDelayMs` at first and twice as long after every new
+ * failure, up to `maxDelayMs`.
+ */
+export interface BackoffPolicy {
+  windowMs: number;
+  free: number;
+  firstDelayMs: number;
+  maxDelayMs: number;
+}
+
+/** How long after the last of `failures` failures the next try may come. */
+export function backoffDelay(failures: number, policy: BackoffPolicy): number {
+  const over = failures - policy.free;
+  if (over < 0) return 0;
+  return Math.min(policy.firstDelayMs * 2 ** Math.min(over, 30), policy.maxDelayMs);
 }
 
 interface EventLog {
   /** times of the events since `since`, oldest first */
   recent(key: string, since: number): Promise<number[]>;
   add(key: string, at: number, windowMs: number): Promise<void>;
+  clear(key: string): Promise<void>;
 }
 
 function memoryLog(): EventLog {
@@ -53,6 +79,9 @@ function memoryLog(): EventLog {
       }
       const entry = logs.get(key);
       logs.set(key, { times: [...(entry?.times ?? []), at], until: Math.max(entry?.until ?? 0, at + windowMs) });
+    },
+    async clear(key) {
+      logs.delete(key);
     },
   };
 }
@@ -75,6 +104,9 @@ function redisLog(redis: Redis, prefix: string): EventLog {
         .zadd(prefix + key, at, `${at}-${randomBytes(4).toString('hex')}`)
         .pexpire(prefix + key, windowMs)
         .exec();
+    },
+    async clear(key) {
+      await redis.del(prefix + key);
     },
   };
 }
@@ -108,5 +140,33 @@ export function createLimiter(clock: Clock, redis?: Redis, onError: (error: unkn
     return { allowed: true, retryAfterMs: 0 };
   }
 
-  return { hit: (rule) => hitAll([rule]), hitAll };
+  /** a Redis that does not answer allows the try, as `hitAll` does */
+  async function tolerant<T>(work: () => Promise<T>, fallback: T): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      onError(error);
+      return fallback;
+    }
+  }
+
+  return {
+    hit: (rule) => hitAll([rule]),
+    hitAll,
+    backoff: (key, policy) =>
+      tolerant(
+        async () => {
+          const now = clock.now().getTime();
+          const failures = await log.recent(key, now - policy.windowMs);
+          const last = failures.at(-1);
+          const waitUntil = last === undefined ? 0 : last + backoffDelay(failures.length, policy);
+          return waitUntil <= now
+            ? { allowed: true, retryAfterMs: 0 }
+            : { allowed: false, retryAfterMs: waitUntil - now };
+        },
+        { allowed: true, retryAfterMs: 0 },
+      ),
+    fail: (key, policy) => tolerant(() => log.add(key, clock.now().getTime(), policy.windowMs), undefined),
+    clear: (key) => tolerant(() => log.clear(key), undefined),
+  };
 }

@@ -1,3 +1,4 @@
+import { mn } from '@nomsan/contracts/messages';
 import type { ApiClient } from '@nomsan/contracts/client';
 import { href, itemHref } from './links';
 
@@ -34,6 +35,11 @@ export function sitemapIndex(urls: string[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls
     .map((url) => `<sitemap><loc>${escapeXml(url)}</loc></sitemap>`)
     .join('\n')}\n</sitemapindex>\n`;
+}
+
+/** A sitemap part that does not exist: 404 in the API's envelope (a sitemap is for machines). */
+export function notFoundResponse(): Response {
+  return Response.json({ error: { code: 'NOT_FOUND', message: mn.errors.NOT_FOUND } }, { status: 404 });
 }
 
 export function xmlResponse(body: string): Response {

@@ -1,7 +1,7 @@
-import { data } from 'react-router';
 import {
   bookPaths,
   bookTotal,
+  notFoundResponse,
   pagePaths,
   sitemapIndex,
   URLS_PER_SITEMAP,
@@ -30,10 +30,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       ]),
     );
   }
-  if (single) throw data(null, { status: 404 });
+  if (single) throw notFoundResponse();
   if (params.part === 'pages.xml') return xmlResponse(urlset(absolute(pages)));
   const part = Number(/^books-(\d+)\.xml$/.exec(params.part)?.[1]);
   const first = (part - 1) * URLS_PER_SITEMAP;
-  if (!Number.isInteger(part) || part < 1 || first >= total) throw data(null, { status: 404 });
+  if (!Number.isInteger(part) || part < 1 || first >= total) throw notFoundResponse();
   return xmlResponse(urlset(absolute(await bookPaths(context.api, first, Math.min(URLS_PER_SITEMAP, total - first)))));
 }

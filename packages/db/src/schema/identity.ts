@@ -24,7 +24,14 @@ export const identityUser = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('identity_user_email_uq').on(t.email), uniqueIndex('identity_user_phone_uq').on(t.phone)],
+  (t) => [
+    uniqueIndex('identity_user_email_uq').on(t.email),
+    uniqueIndex('identity_user_phone_uq').on(t.phone),
+    // An address is on an account only once a code sent to it came back: an unverified one
+    // would let anyone hold someone else's address and keep its owner from signing up.
+    check('identity_user_email_verified', sql`${t.email} is null or ${t.emailVerifiedAt} is not null`),
+    check('identity_user_phone_verified', sql`${t.phone} is null or ${t.phoneVerifiedAt} is not null`),
+  ],
 );
 
 /** A signed-in device. The cookie or bearer token is only known to the client. */

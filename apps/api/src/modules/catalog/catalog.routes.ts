@@ -27,39 +27,16 @@ import {
   topicResponse,
   topicsResponse,
 } from '@nomsan/contracts/catalog';
+import { entityKey, idParam, queryInt } from '@nomsan/contracts/http';
 import { mn } from '@nomsan/contracts/messages';
 import type { RouteContext } from '../../services';
 import { AppError } from '../../errors';
 import { cachePublicly } from '../../plugins/http-caching';
 import { reviewsService } from './reviews.service';
 
-const MAX_ID = 2_147_483_647;
-const idMessage = mn.validation.invalidId;
-
-/** a numeric id */
-const id = z
-  .string()
-  .regex(/^[1-9]\d{0,9}$/, { error: idMessage })
-  .transform(Number)
-  .refine((n) => n <= MAX_ID, { error: idMessage });
-
-/** a numeric id, or `slug:{slug}` for pages that only know the slug */
-const key = z.union(
-  [
-    id.transform((n) => ({ id: n })),
-    z
-      .string()
-      .regex(/^slug:[a-z0-9-]{1,120}$/, { error: idMessage })
-      .transform((s) => ({ slug: s.slice(5) })),
-  ],
-  {
-    error: idMessage,
-  },
-);
-
 const listQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  'page[size]': z.coerce.number().int().min(1).max(100).default(24),
+  page: queryInt(1, 100_000).default(1),
+  'page[size]': queryInt(1, 100).default(24),
   sort: z.enum(['popular', 'newest']).default('popular'),
   include: z.enum(['likes_count']).optional(),
   append: z.enum(['short_description']).optional(),
@@ -163,7 +140,7 @@ export const catalogRoutes: FastifyPluginAsync<RouteContext> = async (app, conte
       schema: {
         tags,
         summary: 'A book with its editions, people and ways to get it',
-        params: z.object({ id: key }),
+        params: z.object({ id: entityKey }),
         response: { 200: bookDetailResponse },
       },
     },
@@ -176,7 +153,7 @@ export const catalogRoutes: FastifyPluginAsync<RouteContext> = async (app, conte
       schema: {
         tags,
         summary: 'Books like this one: by content (semantic), by author, or by category',
-        params: z.object({ id }),
+        params: z.object({ id: idParam }),
         querystring: relatedQuery,
         response: { 200: relatedResponse },
       },
@@ -190,7 +167,7 @@ export const catalogRoutes: FastifyPluginAsync<RouteContext> = async (app, conte
       schema: {
         tags,
         summary: 'Bundles that contain the book',
-        params: z.object({ id }),
+        params: z.object({ id: idParam }),
         response: { 200: bundleListResponse },
       },
     },
@@ -203,7 +180,7 @@ export const catalogRoutes: FastifyPluginAsync<RouteContext> = async (app, conte
       schema: {
         tags,
         summary: 'Bundles that contain the summary',
-        params: z.object({ id }),
+        params: z.object({ id: idParam }),
         response: { 200: bundleListResponse },
       },
     },
@@ -216,7 +193,7 @@ export const catalogRoutes: FastifyPluginAsync<RouteContext> = async (app, conte
       schema: {
         tags,
         summary: 'A bundle with its items and price',
-        params: z.object({ id: key }),
+        params: z.object({ id: entityKey }),
         response: { 200: bundleDetailResponse },
       },
     },
@@ -229,7 +206,7 @@ export const catalogRoutes: FastifyPluginAsync<RouteContext> = async (app, conte
       schema: {
         tags,
         summary: 'An author',
-        params: z.object({ id: key }),
+        params: z.object({ id: entityKey }),
         querystring: z.object({ include: z.enum(['likes_count']).optional() }),
         response: { 200: personDetailResponse },
       },
@@ -243,7 +220,7 @@ export const catalogRoutes: FastifyPluginAsync<RouteContext> = async (app, conte
       schema: {
         tags,
         summary: "An author's books",
-        params: z.object({ id }),
+        params: z.object({ id: idParam }),
         querystring: listQuery,
         response: { 200: bookListResponse },
       },
@@ -255,7 +232,14 @@ export const catalogRoutes: FastifyPluginAsync<RouteContext> = async (app, conte
 
   api.get(
     '/v5/narrators/:id',
-    { schema: { tags, summary: 'A narrator', params: z.object({ id: key }), response: { 200: personDetailResponse } } },
+    {
+      schema: {
+        tags,
+        summary: 'A narrator',
+        params: z.object({ id: entityKey }),
+        response: { 200: personDetailResponse },
+      },
+    },
     async (request) => ({ data: await catalog.narrator(request.params.id) }),
   );
 
@@ -265,7 +249,7 @@ export const catalogRoutes: FastifyPluginAsync<RouteContext> = async (app, conte
       schema: {
         tags,
         summary: 'Books a narrator reads',
-        params: z.object({ id }),
+        params: z.object({ id: idParam }),
         querystring: listQuery,
         response: { 200: bookListResponse },
       },
@@ -281,7 +265,7 @@ export const catalogRoutes: FastifyPluginAsync<RouteContext> = async (app, conte
       schema: {
         tags,
         summary: 'A publisher',
-        params: z.object({ id: key }),
+        params: z.object({ id: entityKey }),
         response: { 200: publisherDetailResponse },
       },
     },
@@ -294,7 +278,7 @@ export const catalogRoutes: FastifyPluginAsync<RouteContext> = async (app, conte
       schema: {
         tags,
         summary: "A publisher's books",
-        params: z.object({ id }),
+        params: z.object({ id: idParam }),
         querystring: listQuery,
         response: { 200: bookListResponse },
       },
@@ -321,7 +305,7 @@ export const catalogRoutes: FastifyPluginAsync<RouteContext> = async (app, conte
       schema: {
         tags,
         summary: 'A book summary',
-        params: z.object({ id: key }),
+        params: z.object({ id: entityKey }),
         response: { 200: summaryDetailResponse },
       },
     },
@@ -347,7 +331,7 @@ export const catalogRoutes: FastifyPluginAsync<RouteContext> = async (app, conte
       schema: {
         tags,
         summary: 'An English book',
-        params: z.object({ id: key }),
+        params: z.object({ id: entityKey }),
         response: { 200: bookDetailResponse },
       },
     },
@@ -391,7 +375,7 @@ export const catalogRoutes: FastifyPluginAsync<RouteContext> = async (app, conte
       schema: {
         tags,
         summary: 'A topic with its first items',
-        params: z.object({ id }),
+        params: z.object({ id: idParam }),
         response: { 200: topicResponse },
       },
     },
@@ -406,7 +390,7 @@ export const catalogRoutes: FastifyPluginAsync<RouteContext> = async (app, conte
       schema: {
         tags,
         summary: "A topic's items, paginated",
-        params: z.object({ id }),
+        params: z.object({ id: idParam }),
         querystring: topicablesQuery,
         response: { 200: topicablesResponse },
       },

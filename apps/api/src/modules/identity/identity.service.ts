@@ -12,7 +12,7 @@ import { mn } from '@nomsan/contracts/messages';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
-import type { Limiter } from '../../lib/limiter';
+import type { BackoffPolicy, Limiter } from '../../lib/limiter';
 import type { DeviceInfo } from './device';
 import {
   identityRepository,
@@ -27,6 +27,14 @@ import { checkCommonPassword, checkPassword, hashPassword } from './passwords';
 import type { SessionsService } from './sessions.service';
 
 const MINUTE = 60_000;
+
+/** Five wrong passwords from one address for one account are free; then 1 s, 2 s, 4 s ... 15 min. */
+export const LOGIN_BACKOFF: BackoffPolicy = {
+  windowMs: 60 * MINUTE,
+  free: 5,
+  firstDelayMs: 1000,
+  maxDelayMs: 15 * MINUTE,
+};
 
 export function toUser(row: UserRow, likes?: number[]): User {
   return {
@@ -176,7 +184,9 @@ export function identityService(deps: IdentityDependencies) {
         throw new AppError('UNAUTHORIZED');
       }
       const existing = await byDestination(to);
-      return deps.otp.send(purpose, to, { ...context, accountExists: existing !== null });
+      // adding an address: only another account holding it stands in the way
+      const accountExists = existing !== null && existing.id !== context.userId;
+      return deps.otp.send(purpose, to, { ...context, accountExists });
     },
 
     /** Checks a code and does what its purpose asks. */
@@ -240,19 +250,23 @@ export function identityService(deps: IdentityDependencies) {
 
     /**
      * Password sign-in. An unknown account and a wrong password answer alike, after the same
-     * argon2 work; attempts are limited per account (known or not) and per address.
+     * argon2 work. Wrong passwords slow down the pair of account and address that sent them
+     * (growing delays), so a stranger elsewhere cannot lock the owner out; an address is also
+     * capped across accounts; and a code sign-in is never held up by either.
      */
     async login(input: { login: string; password: string }, context: SignInContext) {
       const to = loginDestination(input.login);
-      const limit = await deps.limiter.hitAll([
-        { key: `login:account:${to?.address ?? input.login.trim().toLowerCase()}`, limit: 10, windowMs: 15 * MINUTE },
-        { key: `login:ip:${context.ip}`, limit: 30, windowMs: 15 * MINUTE },
-      ]);
+      const pair = `login:pair:${to?.address ?? input.login.trim().toLowerCase()}:${context.ip}`;
+      const waiting = await deps.limiter.backoff(pair, LOGIN_BACKOFF);
+      if (!waiting.allowed) throw rateLimited(waiting.retryAfterMs);
+      const limit = await deps.limiter.hit({ key: `login:ip:${context.ip}`, limit: 30, windowMs: 15 * MINUTE });
       if (!limit.allowed) throw rateLimited(limit.retryAfterMs);
       const user = to ? await byDestination(to) : null;
       if (!(await checkPassword(user?.passwordHash, input.password)) || !user) {
+        await deps.limiter.fail(pair, LOGIN_BACKOFF);
         throw new AppError('INVALID_CREDENTIALS');
       }
+      await deps.limiter.clear(pair);
       return signIn(user, context);
     },
 
@@ -305,16 +319,16 @@ export function identityService(deps: IdentityDependencies) {
       if (input.name !== undefined) patch.name = input.name;
       if (input.cover_url !== undefined) patch.coverUrl = input.cover_url;
       if (input.email !== undefined && input.email !== user.email) {
-        if (input.email === null && !user.phone) throw new AppError('BUSINESS_RULE', mn.auth.lastSignInMethod);
-        patch.email = input.email;
+        // A new address is the user's only once a code sent to it comes back (verify_email):
+        // taking one here would let anyone claim an address, and a refusal would tell who has it.
+        if (input.email !== null) {
+          throw new AppError('BUSINESS_RULE', mn.auth.emailNeedsCode, { email: mn.auth.emailNeedsCode });
+        }
+        if (!user.phone) throw new AppError('BUSINESS_RULE', mn.auth.lastSignInMethod);
+        patch.email = null;
         patch.emailVerifiedAt = null;
       }
-      try {
-        return toUser((await repository.updateUser(userId, patch)) ?? user);
-      } catch (error) {
-        if (isUniqueViolation(error, 'identity_user_email_uq')) throw new AppError('CONFLICT', mn.auth.emailTaken);
-        throw error;
-      }
+      return toUser((await repository.updateUser(userId, patch)) ?? user);
     },
 
     /** Signs in with a provider account; creates the user on a first visit. */

@@ -18,10 +18,16 @@ export const GRANT_TTL_MS = 15 * 60_000;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-/** Codes sent to one destination and from one address; verifications from one address. */
+/**
+ * Codes sent to one destination and from one address; verifications from one address. The
+ * hourly count is per destination and asking address, so a stranger asking for codes to someone's
+ * phone uses up their own allowance, not the owner's; the destination's own ceiling (against
+ * message floods) is twice that, so reaching it takes more than one address.
+ */
 const sendRules = (destination: string, ip: string): LimitRule[] => [
   { key: `otp-send:dest-minute:${destination}`, limit: 1, windowMs: RESEND_AFTER_MS },
-  { key: `otp-send:dest-hour:${destination}`, limit: 5, windowMs: HOUR },
+  { key: `otp-send:pair-hour:${destination}:${ip}`, limit: 5, windowMs: HOUR },
+  { key: `otp-send:dest-hour:${destination}`, limit: 10, windowMs: HOUR },
   { key: `otp-send:ip:${ip}`, limit: 20, windowMs: HOUR },
 ];
 const verifyRules = (ip: string): LimitRule[] => [{ key: `otp-verify:ip:${ip}`, limit: 30, windowMs: 10 * MINUTE }];
@@ -46,6 +52,25 @@ export function rateLimited(retryAfterMs: number, message: string = mn.auth.tooM
 }
 
 const invalid = (message: string) => new AppError('OTP_INVALID', message);
+
+type Notice = 'accountExists' | 'noAccount' | 'addressInUse';
+
+/**
+ * `accountExists`: an account has the destination; for verify_phone and verify_email, an account
+ * other than the asker's.
+ */
+function noticeFor(purpose: OtpPurpose, accountExists: boolean): Notice | null {
+  switch (purpose) {
+    case 'register':
+      return accountExists ? 'accountExists' : null;
+    case 'login':
+    case 'reset':
+      return accountExists ? null : 'noAccount';
+    case 'verify_phone':
+    case 'verify_email':
+      return accountExists ? 'addressInUse' : null;
+  }
+}
 
 export interface OtpDependencies {
   db: Db;
@@ -83,7 +108,7 @@ export function otpService(deps: OtpDependencies) {
       ? { subject: '', text: mn.auth.sms.code(code) }
       : { subject: mn.auth.mail.codeSubject, text: mn.auth.mail.code(code) };
 
-  const noticeMessage = (to: Destination, notice: 'accountExists' | 'noAccount') =>
+  const noticeMessage = (to: Destination, notice: Notice) =>
     to.channel === 'sms'
       ? { subject: '', text: mn.auth.sms[notice] }
       : { subject: mn.auth.mail.noticeSubject, text: mn.auth.mail[notice] };
@@ -91,8 +116,9 @@ export function otpService(deps: OtpDependencies) {
   return {
     /**
      * Sends a code, or, when the purpose cannot succeed for this destination (sign-in or reset
-     * without an account, registration with one), a notice saying so. The answer is the same
-     * either way: whether an account exists is only told to whoever holds the phone or inbox.
+     * without an account, registration with one, adding an address another account holds), a
+     * notice saying so. The answer is the same either way: whether an account exists is only told
+     * to whoever holds the phone or inbox.
      */
     async send(
       purpose: OtpPurpose,
@@ -101,12 +127,7 @@ export function otpService(deps: OtpDependencies) {
     ): Promise<OtpChallenge> {
       const limit = await deps.limiter.hitAll(sendRules(to.address, context.ip));
       if (!limit.allowed) throw rateLimited(limit.retryAfterMs, mn.auth.sendTooSoon);
-      const notice =
-        purpose === 'register' && context.accountExists
-          ? 'accountExists'
-          : (purpose === 'login' || purpose === 'reset') && !context.accountExists
-            ? 'noAccount'
-            : null;
+      const notice = noticeFor(purpose, context.accountExists);
       const now = deps.clock.now();
       const id = randomUUID();
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');

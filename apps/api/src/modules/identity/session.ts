@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@nomsan/contracts/identity';
-import { AppError, apiPrefixes } from '../../errors';
+import { AppError, isApiPath } from '../../errors';
 import type { SessionsService } from './sessions.service';
 import { sameSecret } from './tokens';
 
@@ -35,7 +35,6 @@ export function requireUser(request: FastifyRequest): CurrentSession {
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const isApiPath = (url: string) => apiPrefixes.some((prefix) => url === prefix || url.startsWith(`${prefix}/`));
 
 function credentialsOf(request: FastifyRequest): { token: string; via: CurrentSession['via'] } | null {
   const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParam } from '@nomsan/contracts/http';
-import { mn } from '@nomsan/contracts/messages';
+import { entityKey, idParam } from '@nomsan/contracts/http';
 import {
   podcastSeriesResponse,
   publicationResponse,
@@ -11,18 +10,6 @@ import {
 } from '@nomsan/contracts/podcasts';
 import { cachePublicly } from '../../plugins/http-caching';
 import type { RouteContext } from '../../services';
-
-/** a numeric id, or `slug:{slug}` for pages that only know the slug */
-const seriesKey = z.union(
-  [
-    idParam.transform((id) => ({ id })),
-    z
-      .string()
-      .regex(/^slug:[a-z0-9-]{1,120}$/)
-      .transform((s) => ({ slug: s.slice(5) })),
-  ],
-  { error: mn.validation.invalidId },
-);
 
 export const podcastsRoutes: FastifyPluginAsync<RouteContext> = async (app, { services }) => {
   cachePublicly(app);
@@ -36,7 +23,7 @@ export const podcastsRoutes: FastifyPluginAsync<RouteContext> = async (app, { se
       schema: {
         tags,
         summary: 'A podcast series (channel), by id or `slug:{slug}`',
-        params: z.object({ id: seriesKey }),
+        params: z.object({ id: entityKey }),
         response: { 200: podcastSeriesResponse },
       },
     },

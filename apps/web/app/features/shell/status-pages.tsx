@@ -30,7 +30,9 @@ export function ErrorPage({ status }: { status: number }) {
         {mn.errorPage.status}: {status}
       </p>
       <h1 className="mt-2 text-2xl font-bold sm:text-3xl">{mn.errorPage.title}</h1>
-      <p className="mt-3 text-muted">{mn.errorPage.description}</p>
+      <p className="mt-3 text-muted">
+        {status === 429 ? mn.errors.RATE_LIMITED : status === 503 ? mn.errors.UNAVAILABLE : mn.errorPage.description}
+      </p>
       <div className="mt-8 flex gap-3">
         <a
           href=""
