@@ -38,6 +38,11 @@ export interface AppOptions extends Omit<ApiContext, 'db'> {
   services?: Services;
   /** readiness check; defaults to the database answering */
   ready?: () => Promise<boolean>;
+  /**
+   * origins trusted to post with the session cookie; the public origin is always one. The
+   * server adds the addresses it listens on in embedded mode (apps/server/src/main.ts).
+   */
+  trustedOrigins?: Set<string>;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -74,16 +79,19 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     done();
   });
 
-  securityHeaders(app, {
-    // The CSP is ours (per-request script nonce shared with the web app); the rest is helmet's.
-    contentSecurityPolicy: false,
-    crossOriginEmbedderPolicy: false,
-    crossOriginResourcePolicy: { policy: 'same-site' },
-    hsts: { maxAge: 15_552_000, includeSubDomains: true },
-    // no-referrer makes browsers send `Origin: null` on same-site form posts, which the CSRF
-    // check (rightly) refuses; this still sends no path to other sites
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
+  securityHeaders(
+    app,
+    {
+      // The CSP is ours (per-request script nonce shared with the web app); the rest is helmet's.
+      contentSecurityPolicy: false,
+      crossOriginEmbedderPolicy: false,
+      crossOriginResourcePolicy: { policy: 'same-site' },
+      // no-referrer makes browsers send `Origin: null` on same-site form posts, which the CSRF
+      // check (rightly) refuses; this still sends no path to other sites
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    },
+    options.publicBaseUrl,
+  );
   contentSecurityPolicy(app, options.csp);
   installRequestGuard(app);
   installHttpCaching(app);
@@ -100,9 +108,12 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     const services =
       options.services ?? createServices(context, { onError: (error, what) => app.log.error({ err: error }, what) });
     // First: its session and CSRF hooks cover every module's routes.
+    const trustedOrigins = options.trustedOrigins ?? new Set<string>();
+    trustedOrigins.add(new URL(options.publicBaseUrl).origin);
     await registerAccounts(app, {
       db: options.db,
       publicBaseUrl: options.publicBaseUrl,
+      trustedOrigins,
       secret: options.cookieSecret,
       redis,
       options: options.accounts ?? { sandbox: false },

@@ -1,3 +1,4 @@
+import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -15,6 +16,8 @@ import { DataDirLockedError, lockDataDir } from '@nomsan/db/data-dir-lock';
 import { createLogger } from './logger';
 import type { Logger } from 'pino';
 import { trackInFlight, type Drain } from './drain';
+import { installCrashPolicy } from './crash-policy';
+import { listenOrigins } from './listen-origins';
 import { registerWeb, webBuildDir } from './web';
 import { startWorker, type Worker } from './worker';
 
@@ -31,6 +34,7 @@ export async function start(config: Config) {
   let app: FastifyInstance | undefined;
   let worker: Worker | undefined;
   let inFlight: Drain | undefined;
+  const trustedOrigins = new Set<string>();
   try {
     if (needsDatabase) db = await prepareDatabase(config, log);
     const services = db
@@ -57,6 +61,7 @@ export async function start(config: Config) {
       },
       cookieSecret: config.cookieSecret,
       accounts: config.accounts,
+      trustedOrigins,
       ...(db ? {} : { ready: () => apiAnswers(config.apiUrl) }),
     });
     if (config.mediaBaseUrl === '/media' && db) {
@@ -84,6 +89,13 @@ export async function start(config: Config) {
 
     inFlight = trackInFlight(app);
     await app.listen({ port: config.port, host: config.host });
+    // A browser may open an embedded store at any address it listens on (127.0.0.1, the LAN
+    // address), not only at PUBLIC_BASE_URL; a production deployment names its one origin.
+    if (config.env !== 'production') {
+      for (const origin of listenOrigins(app.addresses(), networkInterfaces())) trustedOrigins.add(origin);
+    } else if (new URL(config.publicBaseUrl).hostname === 'localhost') {
+      log.warn('PUBLIC_BASE_URL is not set: sign-in works only for pages opened at http://localhost');
+    }
     log.info({ role: config.role, database: db?.kind ?? 'none', url: config.publicBaseUrl }, 'Nomsan is ready');
   } catch (error) {
     await app?.close().catch(() => undefined);
@@ -181,7 +193,12 @@ export function loadConfigOrExit(): Config {
   }
 }
 
-/** Starts the server and stops it gracefully on SIGTERM or SIGINT. */
+/**
+ * Starts the server and stops it gracefully on SIGTERM or SIGINT (repeated signals, as a
+ * terminal and a supervisor may both send one, change nothing), or when the supervisor that
+ * started it goes away. A failure outside any request stops it with exit code 1
+ * (crash-policy.ts).
+ */
 export async function run(config: Config): Promise<void> {
   let server: Awaited<ReturnType<typeof start>>;
   try {
@@ -192,17 +209,22 @@ export async function run(config: Config): Promise<void> {
       fail(`port ${config.port} is already in use; set PORT to another port`);
     throw error;
   }
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      server.log.info({ signal }, 'shutting down');
-      server.stop().then(
-        () => process.exit(0),
-        (error: unknown) => {
-          server.log.error({ err: error }, 'shutdown failed');
-          process.exit(1);
-        },
-      );
-    });
+  const stopAndExit = (reason: object) => {
+    server.log.info(reason, 'shutting down');
+    server.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        server.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => stopAndExit({ signal }));
+  installCrashPolicy(process, server.stop, server.log);
+  // Started by `npm start`'s supervisor (scripts/start.mjs): tell it we listen, and stop with it.
+  if (process.send) {
+    process.send({ type: 'ready' });
+    process.on('disconnect', () => stopAndExit({ reason: 'supervisor gone' }));
   }
 }
 

@@ -105,9 +105,7 @@ export const sandboxOAuth2Issuer: FastifyPluginAsync<OAuth2IssuerOptions> = asyn
     async (request, reply) => {
       const body = request.body ?? {};
       const basic = /^Basic (.+)$/.exec(request.headers.authorization ?? '')?.[1];
-      const [id, secret] = basic
-        ? Buffer.from(basic, 'base64').toString('utf8').split(':').map(decodeURIComponent)
-        : [body.client_id, body.client_secret];
+      const [id, secret] = basic ? basicCredentials(basic) : [body.client_id, body.client_secret];
       if (id !== options.clientId || secret !== options.clientSecret) return fail(reply, 401, 'invalid_client');
       const grant = body.code ? codes.get(body.code) : undefined;
       if (body.code) codes.delete(body.code);
@@ -142,3 +140,20 @@ export const sandboxOAuth2Issuer: FastifyPluginAsync<OAuth2IssuerOptions> = asyn
     });
   });
 };
+
+/**
+ * `client_id:client_secret` from HTTP Basic, each form-encoded (RFC 6749 section 2.3.1). Anything
+ * that does not decode is no credential: the client is refused with invalid_client, as a real
+ * provider answers.
+ */
+function basicCredentials(encoded: string): [string | undefined, string | undefined] {
+  const [id, secret] = Buffer.from(encoded, 'base64').toString('utf8').split(':');
+  try {
+    return [
+      id === undefined ? undefined : decodeURIComponent(id.replaceAll('+', ' ')),
+      secret === undefined ? undefined : decodeURIComponent(secret.replaceAll('+', ' ')),
+    ];
+  } catch {
+    return [undefined, undefined];
+  }
+}

@@ -1,5 +1,40 @@
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { isSecureRequest } from '../lib/scheme';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** the browser reached us over HTTPS (lib/scheme.ts): Secure cookies, HSTS */
+    viaHttps: boolean;
+  }
+}
+
+/**
+ * Powerful features no page of the store uses are off, for it and anything it embeds; playback
+ * (autoplay, encrypted media for the audio keys, fullscreen, picture-in-picture) stays ours.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+  'autoplay=(self)',
+  'encrypted-media=(self)',
+  'fullscreen=(self)',
+  'picture-in-picture=(self)',
+].join(', ');
+
+/** Six months; browsers ignore the header over plain HTTP, so it is only sent over HTTPS. */
+const HSTS = 'max-age=15552000; includeSubDomains';
 
 /**
  * The headers helmet sends for these options, worked out once. They depend on nothing in the
@@ -27,11 +62,22 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, 
   return headers;
 }
 
-/** Sends helmet's headers on every response. */
-export function securityHeaders(app: FastifyInstance, options: Readonly<HelmetOptions>): void {
-  const headers = helmetHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
+/**
+ * Sends helmet's headers and the Permissions-Policy on every response, and HSTS on those the
+ * browser reached over HTTPS.
+ */
+export function securityHeaders(app: FastifyInstance, options: Readonly<HelmetOptions>, publicBaseUrl: string): void {
+  // helmet's HSTS would go out over plain HTTP too: ours is sent per request, below
+  const { 'strict-transport-security': _hsts, ...fixed } = helmetHeaders(options);
+  const headers = { ...fixed, 'permissions-policy': PERMISSIONS_POLICY };
+  app.decorateRequest('viaHttps', {
+    getter() {
+      return isSecureRequest(this, publicBaseUrl);
+    },
+  });
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    if (request.viaHttps) reply.header('strict-transport-security', HSTS);
     done();
   });
 }

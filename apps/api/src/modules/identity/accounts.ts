@@ -41,6 +41,8 @@ export interface AccountsOptions {
 export interface AccountsContext {
   db: DatabaseHandle;
   publicBaseUrl: string;
+  /** origins whose pages may post with the session cookie (see session.ts) */
+  trustedOrigins: ReadonlySet<string>;
   /** the server's secret (COOKIE_SECRET): keys code hashes, CSRF tokens and signed cookies */
   secret: string;
   /** shared counters for sign-in and code limits; in memory when absent */
@@ -95,7 +97,7 @@ export async function registerAccounts(app: FastifyInstance, context: AccountsCo
   });
   const identity = identityService({ db: context.db.db, clock, limiter, otp, sessions });
 
-  await app.register(sessionPlugin, { sessions, trustedOrigins: [new URL(context.publicBaseUrl).origin] });
+  await app.register(sessionPlugin, { sessions, trustedOrigins: context.trustedOrigins });
   await app.register(identityRoutes, {
     identity,
     sessions,

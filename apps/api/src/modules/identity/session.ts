@@ -46,7 +46,7 @@ function credentialsOf(request: FastifyRequest): { token: string; via: CurrentSe
 const cookieBase = (request: FastifyRequest) => ({
   path: '/',
   sameSite: 'lax' as const,
-  secure: request.protocol === 'https',
+  secure: request.viaHttps,
 });
 
 export function setSessionCookies(
@@ -66,8 +66,11 @@ export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply
 
 export interface SessionPluginOptions {
   sessions: SessionsService;
-  /** origins whose pages may send unsafe requests with the cookie: the public origin */
-  trustedOrigins: string[];
+  /**
+   * origins whose pages may send unsafe requests with the cookie: the public origin, and in
+   * embedded mode the addresses the server listens on (filled in once it listens)
+   */
+  trustedOrigins: ReadonlySet<string>;
 }
 
 /**
@@ -86,7 +89,7 @@ export const sessionPlugin = fp<SessionPluginOptions>(
       if (/^Bearer\s/i.test(request.headers.authorization ?? '')) return;
       const origin = request.headers.origin;
       if (origin !== undefined) {
-        if (!options.trustedOrigins.includes(origin)) throw csrfRejected();
+        if (!options.trustedOrigins.has(origin)) throw csrfRejected();
         return;
       }
       const site = request.headers['sec-fetch-site'];
