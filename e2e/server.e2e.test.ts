@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, startServer } from './support/server';
+import { freePort, ROOT, seededDataDir, startServer } from './support/server';
 
 function runServer(env: Record<string, string>, script = join(ROOT, 'dist', 'server.js')) {
   return spawnSync(process.execPath, [script], {
@@ -157,4 +157,101 @@ describe('the server process', () => {
       await api.stop();
     }
   });
+
+  it('answers a crawler that goes over the rate limit with 429 and Retry-After, never 500', async () => {
+    const server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: '30' } });
+    try {
+      const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
+      const pages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] as string).pathname);
+      expect(pages.length).toBeGreaterThan(40);
+      const statuses: number[] = [];
+      let refused: Response | undefined;
+      for (const path of pages.slice(0, 40)) {
+        const response = await fetch(`${server.url}${path}`, { headers: { accept: 'text/html' } });
+        statuses.push(response.status);
+        if (response.status === 429) refused ??= response;
+        await response.arrayBuffer();
+      }
+      // Each page makes several API calls while it renders; only the page itself is counted:
+      // the sitemap and 29 pages pass, every page after them is refused, and none fails.
+      expect(statuses.slice(0, 29)).toEqual(Array(29).fill(200));
+      expect(statuses.slice(29)).toEqual(Array(11).fill(429));
+      expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(refused?.headers.get('content-type')).toMatch(/text\/html/);
+      expect(server.output()).not.toContain('"level":50');
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('answers a sitemap part that does not exist with 404 in the envelope', async () => {
+    const base = process.env.E2E_BASE_URL as string;
+    for (const path of ['/sitemap/-1', '/sitemap/books-0.xml', '/sitemap/pages.xml']) {
+      const response = await fetch(`${base}${path}`);
+      expect(response.status, path).toBe(404);
+      expect(await response.json(), path).toEqual({ error: { code: 'NOT_FOUND', message: 'Хүссэн мэдээлэл олдсонгүй.' } });
+    }
+  });
+
+  it('npm start restarts a server that crashed or was killed, and stops with it', async () => {
+    const port = await freePort();
+    const dataDir = seededDataDir();
+    const marker = join(mkdtempSync(join(tmpdir(), 'nomsan-crash-')), 'crashed');
+    let output = '';
+    const supervisor = spawn(
+      process.execPath,
+      ['--import', join(ROOT, 'e2e', 'support', 'crash-once.mjs'), join(ROOT, 'scripts', 'start.mjs')],
+      {
+        cwd: ROOT,
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'info',
+          CRASH_ONCE_MARKER: marker,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    supervisor.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    supervisor.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => supervisor.once('exit', resolve));
+    const serverPid = () => Number(readFileSync(join(dataDir, 'server.lock'), 'utf8'));
+    const answers = async () => {
+      try {
+        return (await fetch(`http://127.0.0.1:${port}/readyz`)).status === 200;
+      } catch {
+        return false;
+      }
+    };
+    try {
+      // The first server throws outside any request once it is ready: it logs, stops, exits 1.
+      await expect.poll(() => existsSync(marker), { timeout: 120_000, interval: 200 }).toBe(true);
+      const crashed = Number(readFileSync(marker, 'utf8'));
+      await expect
+        .poll(() => output.includes('exited with code 1; starting it again'), { timeout: 30_000 })
+        .toBe(true);
+      expect(output).toContain('uncaught exception: stopping; the supervisor starts a new server');
+      expect(output).toContain('planted failure outside any request');
+      // The supervisor started a new one.
+      await expect.poll(answers, { timeout: 120_000, interval: 200 }).toBe(true);
+      const second = serverPid();
+      expect(second).not.toBe(crashed);
+      // One killed outright is started again too, on the same data.
+      process.kill(second, 'SIGKILL');
+      await expect.poll(() => output.includes('was killed (SIGKILL)'), { timeout: 30_000 }).toBe(true);
+      await expect.poll(answers, { timeout: 120_000, interval: 200 }).toBe(true);
+      const third = serverPid();
+      expect(third).not.toBe(second);
+      // SIGTERM to the supervisor stops the server gracefully and both exit 0.
+      supervisor.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(() => process.kill(third, 0)).toThrow();
+    } finally {
+      if (supervisor.exitCode === null) supervisor.kill('SIGKILL');
+    }
+  }, 300_000);
 });
