@@ -9,8 +9,10 @@
 
 export type RequestTarget = { ok: true; url: string } | { ok: false };
 
-/** RFC 3986 `pchar` minus `%`: what a path segment may hold unencoded. */
-const SEGMENT_SAFE = /[A-Za-z0-9\-._~!$&'()*+,;=:@]/;
+/** Anything but RFC 3986 `pchar` minus `%`: what a path segment may not hold unencoded. */
+const SEGMENT_UNSAFE = /[^A-Za-z0-9\-._~!$&'()*+,;=:@]/gu;
+/** A path that is canonical already: safe characters only, no empty, `.` or `..` segment. */
+const PLAIN_PATH = /^(?:\/(?!\.\.?(?:\/|$))[A-Za-z0-9\-._~!$&'()*+,;=:@]+)*\/?$/;
 const ABSOLUTE_FORM = /^https?:\/\/[^/?#]*/i;
 
 function decodeSegment(segment: string): string | null {
@@ -22,13 +24,7 @@ function decodeSegment(segment: string): string | null {
   }
 }
 
-function encodeSegment(segment: string): string {
-  let out = '';
-  for (const char of segment) {
-    out += SEGMENT_SAFE.test(char) ? char : encodeURIComponent(char);
-  }
-  return out;
-}
+const encodeSegment = (segment: string) => segment.replace(SEGMENT_UNSAFE, encodeURIComponent);
 
 /**
  * A query string whose every name and value decodes (`+` is a space in form encoding), to text
@@ -47,6 +43,7 @@ function decodableQuery(query: string): boolean {
 }
 
 const NON_ASCII = /[\u0080-\u{10FFFF}]/gu;
+const HAS_NON_ASCII = /[^\u0020-\u007e]/;
 
 /** Control characters (and an escaped NUL once decoded) have no place in a path or query. */
 function hasControl(text: string): boolean {
@@ -63,6 +60,7 @@ function hasControl(text: string): boolean {
  * characters: those are escaped as UTF-8; a lone surrogate cannot be.)
  */
 function escapeNonAscii(target: string): string | null {
+  if (!HAS_NON_ASCII.test(target)) return target;
   try {
     return target.replace(NON_ASCII, (char) => {
       const code = char.charCodeAt(0);
@@ -91,6 +89,8 @@ export function canonicalTarget(raw: string): RequestTarget {
   const path = at === -1 ? target : target.slice(0, at);
   const query = at === -1 ? '' : target.slice(at + 1);
   if (!decodableQuery(query)) return { ok: false };
+  // most requests: nothing to decode, resolve or collapse
+  if (PLAIN_PATH.test(path)) return { ok: true, url: target };
 
   const segments: string[] = [];
   const parts = path.split('/');
