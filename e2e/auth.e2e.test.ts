@@ -5,19 +5,22 @@ import { DESKTOP, MOBILE, baseUrl, launch, screenshot, watchConsole } from './su
 /** A Mongolian mobile number nobody else in this run uses. */
 const newPhone = () => `9${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
 
-/** The newest code the sandbox SMS gateway received for `phone` (developers read /dev/outbox). */
-async function codeFor(phone: string): Promise<string> {
+/** The newest code the sandbox SMS gateway or SMTP server received for `to` (developers read /dev/outbox). */
+async function codeFor(to: string): Promise<string> {
   let code: string | null = null;
   await expect
     .poll(async () => {
-      const response = await fetch(`${baseUrl()}/dev/outbox?format=json&to=${phone}`);
+      const response = await fetch(`${baseUrl()}/dev/outbox?format=json&to=${encodeURIComponent(to)}`);
       const body = (await response.json()) as { data: { to: string; code: string | null }[] };
-      code = body.data.find((message) => message.to.endsWith(phone) && message.code)?.code ?? null;
+      code = body.data.find((message) => message.to.endsWith(to) && message.code)?.code ?? null;
       return code;
     })
     .not.toBeNull();
   return code as unknown as string;
 }
+
+/** An address nobody else in this run uses. */
+const newEmail = (name: string) => `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.mn`;
 
 /** An account made through the API, as an app would (register needs Client-Id and Device-UUID). */
 async function registerByApi(name: string, password: string): Promise<string> {
@@ -249,6 +252,165 @@ describe('accounts in the browser', () => {
     await expect.poll(() => page.getByText(/Баталгаажуулах код буруу/).count()).toBeGreaterThan(0);
     expect(await page.getByLabel('Баталгаажуулах код').inputValue()).toBe('000000');
     await screenshot(page, 'auth-code-375');
+    await context.close();
+  });
+  it('sends a signed-in member from the sign-in and sign-up pages to where they were going', async () => {
+    const password = 'Nomsan-Modon-2025';
+    const phone = await registerByApi('Ганаа', password);
+    const context = await browser.context(DESKTOP);
+    // A sign-in page opened in one tab before signing in in another.
+    const earlier = await context.newPage();
+    await earlier.goto('/auth?prev=%2Fsummaries');
+    await earlier.waitForLoadState('networkidle');
+    const page = await context.newPage();
+    const problems = watchConsole(page);
+    await signInWithPassword(page, phone, password, '/audio');
+    const menuButton = header(page).getByRole('button', { name: 'Ганаа' });
+
+    // Typed in or bookmarked: the server answers with the page to go on to, never the form.
+    await page.goto('/auth?prev=%2Fpodcast');
+    expect(new URL(page.url()).pathname).toBe('/podcast');
+    await page.goto('/auth/register');
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.goto('/auth/register/google?prev=%2Faudio');
+    expect(new URL(page.url()).pathname).toBe('/audio');
+    await expect.poll(() => menuButton.count()).toBe(1);
+
+    // Resetting stays open: it is how a member who forgot the password Settings asks for sets one.
+    await page.goto('/auth/reset?prev=%2Fsummaries');
+    await page.getByRole('heading', { name: 'Нууц үг сэргээх' }).waitFor();
+    // A link inside the app to the sign-in page (a client-side navigation) goes on as well.
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('link', { name: 'Нэвтрэх хуудас руу буцах' }).click();
+    await page.waitForURL((url) => url.pathname === '/summaries');
+    expect(await page.getByLabel('Нууц үг', { exact: true }).count()).toBe(0);
+    await expect.poll(() => menuButton.count()).toBe(1);
+
+    // The earlier tab's sign-in page, come back to with Back, is asked for again and sends on.
+    await earlier.goto('/about');
+    await earlier.goBack();
+    await earlier.waitForURL((url) => url.pathname === '/summaries');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('counts down before another code may be asked for, with the button disabled until then', async () => {
+    const context = await browser.context(MOBILE);
+    const page = await context.newPage();
+    const problems = watchConsole(page);
+    // The page's clock, so the minute can be skipped; it runs at the normal pace meanwhile.
+    await page.clock.install();
+    await page.goto('/auth?method=code&prev=%2Faudio');
+    await page.waitForLoadState('networkidle');
+    const phone = newPhone();
+    const contact = page.getByLabel('Утасны дугаар эсвэл и-мэйл');
+    const send = page.getByRole('button', { name: 'Код авах' });
+    await contact.fill(phone);
+    await send.click();
+    await page.waitForURL((url) => url.pathname === '/auth/code');
+
+    // The code step: "resend" waits for the API's resend_in.
+    const resend = page.getByRole('button', { name: 'Дахин код авах' });
+    const resendTimer = page.getByRole('timer');
+    await expect.poll(() => resendTimer.count()).toBe(1);
+    expect(await resend.isDisabled()).toBe(true);
+    await page.clock.fastForward(2_000);
+    await expect.poll(() => resendTimer.innerText()).toMatch(/^0:5\d$/);
+    expect(await resend.isDisabled()).toBe(true);
+
+    // Back to correct the number, and asking again for the same one at once.
+    await page.getByRole('link', { name: 'Дугаараа засах' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth' && url.searchParams.get('method') === 'code');
+    await contact.fill(phone);
+    await send.click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Шинэ код авахын өмнө түр хүлээнэ үү.' });
+    await alert.waitFor();
+    const timer = alert.getByRole('timer');
+    expect(await timer.innerText()).toMatch(/^[01]:\d\d дараа дахин оролдоно уу\.$/);
+    expect(await send.isDisabled()).toBe(true);
+    await screenshot(page, 'auth-code-wait-375');
+    const before = await timer.innerText();
+    await page.clock.fastForward(3_000);
+    await expect.poll(() => timer.innerText()).not.toBe(before);
+    expect(await send.isDisabled()).toBe(true);
+
+    // At zero the refusal goes and the button works again.
+    await page.clock.fastForward('01:01');
+    await expect.poll(() => send.isEnabled()).toBe(true);
+    expect(await alert.count()).toBe(0);
+    // Chromium logs the refused request itself; nothing else went wrong.
+    expect(problems).toEqual([expect.stringContaining('429 (Too Many Requests)')]);
+    await context.close();
+  });
+
+  it('adds an e-mail address in Settings with the code sent to it, then removes it', async () => {
+    const password = 'Nomsan-Nuur-2025';
+    const phone = await registerByApi('Номин', password);
+    const context = await browser.context(DESKTOP);
+    const page = await context.newPage();
+    const problems = watchConsole(page);
+    await page.clock.install();
+    await signInWithPassword(page, phone, password, '/');
+    await page.goto('/settings');
+    await page.waitForLoadState('networkidle');
+    const emailRow = page.getByRole('definition').filter({ has: page.getByText('Нэмээгүй') });
+    expect(await emailRow.count()).toBe(1);
+    await screenshot(page, 'settings-profile-1280');
+
+    await page.getByRole('button', { name: 'И-мэйл: Нэмэх' }).click();
+    const address = page.getByLabel('Шинэ и-мэйл хаяг');
+    const send = page.getByRole('button', { name: 'Код авах' });
+    const first = newEmail('nomin');
+    await address.fill(first);
+    await send.click();
+    // Only that a message went out: the inbox may hold a notice instead, if the address is taken.
+    await page.getByText(/^n•••@example\.mn руу захидал илгээлээ\./).waitFor();
+    expect(await page.getByRole('button', { name: 'Дахин код авах' }).isDisabled()).toBe(true);
+    await screenshot(page, 'settings-email-code-1280');
+
+    // Asking again for the same address at once: the action's refusal counts down.
+    await page.getByRole('button', { name: 'Өөр хаяг оруулах' }).click();
+    expect(await address.inputValue()).toBe(first);
+    await send.click();
+    const refusal = page.getByRole('alert').filter({ hasText: 'Шинэ код авахын өмнө түр хүлээнэ үү.' });
+    await refusal.getByRole('timer').waitFor();
+    expect(await refusal.getByRole('timer').innerText()).toMatch(/^\d:\d\d дараа дахин оролдоно уу\.$/);
+    expect(await send.isDisabled()).toBe(true);
+    await screenshot(page, 'settings-email-wait-1280');
+    await page.clock.fastForward('01:01');
+    await expect.poll(() => send.isEnabled()).toBe(true);
+
+    // Another address: its code comes back, and the profile shows it, verified.
+    const second = newEmail('nomin.b');
+    await address.fill(second);
+    await send.click();
+    const codeInput = page.getByLabel('Баталгаажуулах код');
+    await codeInput.waitFor();
+    await page.setViewportSize(MOBILE.viewport);
+    await screenshot(page, 'settings-email-code-375');
+    await page.setViewportSize(DESKTOP.viewport);
+    await codeInput.fill(await codeFor(second));
+    await page.getByText(`${second} хаяг баталгаажиж, таны бүртгэлд нэмэгдлээ.`).waitFor();
+    const verified = page.getByRole('definition').filter({ hasText: second });
+    await expect.poll(() => verified.getByText('Баталгаажсан', { exact: true }).count()).toBe(1);
+    expect(await codeInput.count()).toBe(0);
+    expect(await page.getByText(first).count()).toBe(0);
+    await screenshot(page, 'settings-email-verified-1280');
+
+    // The name form still saves as before, leaving the address alone.
+    await page.getByLabel('Нэр', { exact: true }).fill('Номин-Эрдэнэ');
+    await page.getByRole('button', { name: 'Хадгалах' }).click();
+    await page.getByText('Өөрчлөлт хадгалагдлаа.').waitFor();
+    expect(await verified.count()).toBe(1);
+
+    // Removing it (the phone number remains to sign in with).
+    await page.getByRole('button', { name: 'И-мэйл: Устгах' }).click();
+    await page.getByRole('button', { name: 'Тийм, устгах' }).click();
+    await page.getByText('И-мэйл хаягийг устгалаа.').waitFor();
+    await expect.poll(() => emailRow.count()).toBe(1);
+    await page.setViewportSize(MOBILE.viewport);
+    await screenshot(page, 'settings-profile-375');
+    expect(problems).toEqual([]);
     await context.close();
   });
 });

@@ -189,7 +189,9 @@ describe('the server process', () => {
     for (const path of ['/sitemap/-1', '/sitemap/books-0.xml', '/sitemap/pages.xml']) {
       const response = await fetch(`${base}${path}`);
       expect(response.status, path).toBe(404);
-      expect(await response.json(), path).toEqual({ error: { code: 'NOT_FOUND', message: 'Хүссэн мэдээлэл олдсонгүй.' } });
+      expect(await response.json(), path).toEqual({
+        error: { code: 'NOT_FOUND', message: 'Хүссэн мэдээлэл олдсонгүй.' },
+      });
     }
   });
 
@@ -231,9 +233,7 @@ describe('the server process', () => {
       // The first server throws outside any request once it is ready: it logs, stops, exits 1.
       await expect.poll(() => existsSync(marker), { timeout: 120_000, interval: 200 }).toBe(true);
       const crashed = Number(readFileSync(marker, 'utf8'));
-      await expect
-        .poll(() => output.includes('exited with code 1; starting it again'), { timeout: 30_000 })
-        .toBe(true);
+      await expect.poll(() => output.includes('exited with code 1; starting it again'), { timeout: 30_000 }).toBe(true);
       expect(output).toContain('uncaught exception: stopping; the supervisor starts a new server');
       expect(output).toContain('planted failure outside any request');
       // The supervisor started a new one.

@@ -61,12 +61,7 @@ export const idParam = z
   .string()
   .regex(DECIMAL, { error: mn.validation.invalidId })
   .transform(Number)
-  .pipe(
-    z
-      .number()
-      .min(1, { error: mn.validation.idNotPositive })
-      .max(MAX_ID, { error: mn.validation.idTooLarge }),
-  );
+  .pipe(z.number().min(1, { error: mn.validation.idNotPositive }).max(MAX_ID, { error: mn.validation.idTooLarge }));
 
 /** A numeric id, or `slug:{slug}` for pages that only know the slug. */
 export const entityKey = z.union(

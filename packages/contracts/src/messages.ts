@@ -260,6 +260,8 @@ export const mn = {
   countdown: {
     ended: 'Урамшуулал дууссан',
     days: 'өдөр',
+    /** after a refusal that says when to come back (429 with Retry-After) */
+    retryIn: (time: string) => `${time} дараа дахин оролдоно уу.`,
   },
   user: {
     defaultName: 'Хэрэглэгч',
@@ -359,6 +361,21 @@ export const mn = {
     notVerified: 'Баталгаажаагүй',
     name: 'Нэр',
     email: 'И-мэйл',
+    noEmail: 'Нэмээгүй',
+    changeEmail: 'Солих',
+    addEmail: 'Нэмэх',
+    removeEmail: 'Устгах',
+    newEmail: 'Шинэ и-мэйл хаяг',
+    newEmailHint: 'Хаягийг баталгаажуулахын тулд түүн рүү захидал илгээнэ.',
+    sameEmail: 'Энэ таны одоогийн баталгаажсан хаяг байна.',
+    emailCodeTitle: 'И-мэйл хаягаа баталгаажуулах',
+    emailSent: (destination: string) =>
+      `${destination} руу захидал илгээлээ. Захидал ирэхгүй бол спам хавтсаа шалгана уу.`,
+    otherEmail: 'Өөр хаяг оруулах',
+    emailVerified: (address: string) => `${address} хаяг баталгаажиж, таны бүртгэлд нэмэгдлээ.`,
+    removeEmailQuestion: 'И-мэйл хаягаа устгах уу? Дараа нь түүгээр нэвтрэх боломжгүй болно.',
+    removeEmailConfirm: 'Тийм, устгах',
+    emailRemoved: 'И-мэйл хаягийг устгалаа.',
     avatar: 'Профайл зургийн хаяг',
     avatarHint: 'https:// гэж эхэлсэн зургийн холбоос. Хоосон бол үндсэн зураг харагдана.',
     save: 'Хадгалах',

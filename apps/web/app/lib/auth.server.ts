@@ -1,10 +1,11 @@
 import { redirect } from 'react-router';
 import type { z } from 'zod';
 import { isApiError } from '@nomsan/contracts/client';
+import { SESSION_COOKIE } from '@nomsan/contracts/cookies';
 import { mn } from '@nomsan/contracts/messages';
 import type { WebLoadContext } from '@nomsan/contracts/web-context';
 import { failureOf, fieldsOf, type ActionResult } from './form';
-import { signInHref } from './return-path';
+import { prevFrom, signInHref } from './return-path';
 
 /** The page's own path and query, as the browser asked for it (a client navigation's `.data`). */
 export function requestPath(request: Request): string {
@@ -28,6 +29,26 @@ export async function requireSignedIn<T>(request: Request, promise: Promise<T>):
 /** The signed-in user, or a redirect to sign in. */
 export function requireUser(context: WebLoadContext, request: Request) {
   return requireSignedIn(request, context.api.currentUser({ likes: false }));
+}
+
+/** Whether the browser sent a session cookie (without one there is nobody to ask the API about). */
+export function checkSessionCookie(request: Request): boolean {
+  const cookies = request.headers.get('cookie') ?? '';
+  return cookies.split(';').some((pair) => pair.trim().startsWith(`${SESSION_COOKIE}=`));
+}
+
+/**
+ * For the pages that sign in or sign up: a signed-in member has nothing to do there and goes on
+ * to where the page would have returned (`prev`, else home). Visitors cost no API call; a
+ * session that ended, or an API that cannot answer now, leaves the page to be shown.
+ */
+export async function requireVisitor(context: WebLoadContext, request: Request): Promise<void> {
+  if (!checkSessionCookie(request)) return;
+  const signedIn = await context.api.currentUser({ likes: false }).then(
+    () => true,
+    () => false,
+  );
+  if (signedIn) throw redirect(prevFrom(new URL(request.url).search));
 }
 
 /**

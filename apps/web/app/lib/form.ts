@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type Ref
 import type { z } from 'zod';
 import { isApiError } from '@nomsan/contracts/client';
 import { mn } from '@nomsan/contracts/messages';
+import { useRetryWait } from './retry-wait';
 
 /** A field's check: its Mongolian message when the value is wrong, undefined when it is fine. */
 export type Check = (value: string) => string | undefined;
@@ -151,8 +152,9 @@ type FormFields<K extends string> = ReturnType<typeof useFormFields<K>>;
 /**
  * A form sent from the browser (sign-in and code flows, whose answer sets the session cookie):
  * checks every field first, then runs `send`; a failure shows the API's summary above the form
- * and its field messages under their inputs, and the form is usable again. On success `send`
- * navigates away, so the button stays busy.
+ * and its field messages under their inputs, and the form is usable again. A refusal that says
+ * when to come back (429) is a `wait`: the form counts it down and sends nothing until `endWait`.
+ * On success `send` navigates away, so the button stays busy.
  */
 export function useBrowserSubmit<K extends string>(
   form: FormFields<K>,
@@ -160,26 +162,34 @@ export function useBrowserSubmit<K extends string>(
   aliases: Partial<Record<string, K>> = {},
 ) {
   const [pending, setPending] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const retry = useRetryWait(failure);
 
   function submit(send: () => Promise<void>) {
     return async (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
-      setMessage(null);
+      if (retry.wait) return;
+      setFailure(null);
       if (!form.validate(formRef.current)) return;
       setPending(true);
       try {
         await send();
       } catch (error) {
-        const failure = failureOf(error);
-        setMessage(summaryOf(failure));
-        form.showServerErrors(failure.fields, formRef.current, aliases);
+        const next = failureOf(error);
+        setFailure(next);
+        form.showServerErrors(next.fields, formRef.current, aliases);
         setPending(false);
       }
     };
   }
 
-  return { pending, message, submit };
+  return {
+    pending,
+    message: failure && !retry.over ? summaryOf(failure) : null,
+    wait: retry.wait,
+    endWait: retry.end,
+    submit,
+  };
 }
 
 /** Runs `handle` once for each new answer of a route action or fetcher (not on re-renders). */

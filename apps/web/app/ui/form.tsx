@@ -84,24 +84,27 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) 
 
 /**
  * The form's submit: disabled while its request runs (and until the page is interactive, for
- * forms that need script), showing a spinner meanwhile.
+ * forms that need script), showing a spinner meanwhile; `waiting` disables it while a refusal's
+ * countdown runs (only once scripts run, since only they can end the wait).
  */
 export function SubmitButton({
   pending,
   children,
   needsScript = false,
+  waiting = false,
   className = '',
 }: {
   pending: boolean;
   children: ReactNode;
   needsScript?: boolean;
+  waiting?: boolean;
   className?: string;
 }) {
   const hydrated = useHydrated();
   return (
     <button
       type="submit"
-      disabled={pending || (needsScript && !hydrated)}
+      disabled={pending || (needsScript && !hydrated) || (waiting && hydrated)}
       aria-busy={pending || undefined}
       className={buttonClass('primary', 'lg', `w-full ${className}`)}
     >

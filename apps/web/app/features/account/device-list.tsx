@@ -4,9 +4,11 @@ import type { Device } from '@nomsan/contracts/identity';
 import { mn } from '@nomsan/contracts/messages';
 import { formatDateTime } from '~/lib/format';
 import type { ActionResult } from '~/lib/form';
+import { useRetryWait } from '~/lib/retry-wait';
 import { buttonClass } from '~/ui/buttons';
 import { FormMessage } from '~/ui/form';
 import { MonitorIcon, SmartphoneIcon } from '~/ui/icons';
+import { FormAlert } from '~/ui/retry-notice';
 import { useSignOut } from './use-sign-out';
 
 const t = mn.settings;
@@ -21,23 +23,25 @@ const isPhone = (device: Device) => /android|ios|iphone|ipad/i.test(`${device.os
 export function DeviceList({ devices }: { devices: Device[] }) {
   const fetcher = useFetcher<ActionResult<{ revoked: string }>>({ key: REVOKE_FETCHER });
   const result = fetcher.state === 'idle' ? fetcher.data : undefined;
+  const retry = useRetryWait(result);
   return (
     <div className="space-y-4">
-      {result ? (
-        <FormMessage tone={result.ok ? 'success' : 'error'}>
-          {result.ok ? t.revoked(result.revoked) : result.message}
-        </FormMessage>
-      ) : null}
+      {result?.ok ? <FormMessage tone="success">{t.revoked(result.revoked)}</FormMessage> : null}
+      <FormAlert
+        message={result && !result.ok && !retry.over ? result.message : null}
+        wait={retry.wait}
+        onWaitEnd={retry.end}
+      />
       <ul aria-label={t.devices} className="divide-y divide-line rounded-2xl border border-line">
         {devices.map((device) => (
-          <DeviceRow key={device.id} device={device} />
+          <DeviceRow key={device.id} device={device} waiting={retry.wait !== null} />
         ))}
       </ul>
     </div>
   );
 }
 
-function DeviceRow({ device }: { device: Device }) {
+function DeviceRow({ device, waiting }: { device: Device; waiting: boolean }) {
   const fetcher = useFetcher({ key: REVOKE_FETCHER });
   const { signOut, pending: signingOut } = useSignOut();
   const [confirming, setConfirming] = useState(false);
@@ -105,7 +109,7 @@ function DeviceRow({ device }: { device: Device }) {
               {t.revokeQuestion(device.name)}
             </p>
             <div className="mt-3 flex flex-wrap gap-2">
-              <button type="submit" disabled={pending} autoFocus className={buttonClass('danger', 'sm')}>
+              <button type="submit" disabled={pending || waiting} autoFocus className={buttonClass('danger', 'sm')}>
                 {t.revokeConfirm}
               </button>
               <button type="button" onClick={cancel} disabled={pending} className={buttonClass('secondary', 'sm')}>

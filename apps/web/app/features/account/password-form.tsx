@@ -2,8 +2,8 @@ import { useActionData } from 'react-router';
 import { password } from '@nomsan/contracts/identity';
 import { mn } from '@nomsan/contracts/messages';
 import { checkWith, useFormFields, useOnResult, type ActionResult } from '~/lib/form';
-import { PasswordField, SubmitButton } from '~/ui/form';
-import { SettingsForm, usePosting } from './settings-form';
+import { PasswordField } from '~/ui/form';
+import { SettingsForm } from './settings-form';
 
 const t = mn.settings;
 
@@ -13,7 +13,6 @@ const t = mn.settings;
  */
 export function PasswordForm({ hasPassword, username }: { hasPassword: boolean; username: string }) {
   const result = useActionData<ActionResult<{ signed_out_devices: number }>>();
-  const pending = usePosting();
   const empty = { current_password: '', password: '' };
   const form = useFormFields(
     {
@@ -28,7 +27,12 @@ export function PasswordForm({ hasPassword, username }: { hasPassword: boolean; 
   });
 
   return (
-    <SettingsForm form={form} result={result} success={(answer) => t.passwordChanged(answer.signed_out_devices)}>
+    <SettingsForm
+      form={form}
+      result={result}
+      success={(answer) => t.passwordChanged(answer.signed_out_devices)}
+      submitLabel={hasPassword ? t.changePassword : t.setPassword}
+    >
       {/* Lets password managers file the new password under the right account. */}
       <input type="text" name="username" autoComplete="username" value={username} hidden readOnly />
       {hasPassword ? (
@@ -40,9 +44,6 @@ export function PasswordForm({ hasPassword, username }: { hasPassword: boolean; 
         hint={mn.authPages.passwordHint}
         {...form.field('password')}
       />
-      <SubmitButton pending={pending} className="sm:w-auto">
-        {hasPassword ? t.changePassword : t.setPassword}
-      </SubmitButton>
     </SettingsForm>
   );
 }

@@ -5,9 +5,11 @@ import { oauthStartHref } from '~/lib/browser-api';
 import { formatDate } from '~/lib/format';
 import type { ActionResult } from '~/lib/form';
 import { rememberLinking } from '~/lib/oauth-intent';
+import { useRetryWait } from '~/lib/retry-wait';
 import { buttonClass } from '~/ui/buttons';
 import { FormMessage } from '~/ui/form';
 import { PROVIDER_NAMES, ProviderIcon } from '~/ui/provider-icons';
+import { FormAlert } from '~/ui/retry-notice';
 
 const t = mn.settings;
 const HERE = '/settings/social-accounts';
@@ -20,13 +22,15 @@ export function SocialAccountList({ accounts }: { accounts: SocialAccount[] }) {
   const fetcher = useFetcher<ActionResult<{ unlinked: OAuthProvider }>>();
   const result = fetcher.state === 'idle' ? fetcher.data : undefined;
   const unlinking = fetcher.state !== 'idle' ? fetcher.formData?.get('provider') : undefined;
+  const retry = useRetryWait(result);
   return (
     <div className="space-y-4">
-      {result ? (
-        <FormMessage tone={result.ok ? 'success' : 'error'}>
-          {result.ok ? t.unlinked(PROVIDER_NAMES[result.unlinked]) : result.message}
-        </FormMessage>
-      ) : null}
+      {result?.ok ? <FormMessage tone="success">{t.unlinked(PROVIDER_NAMES[result.unlinked])}</FormMessage> : null}
+      <FormAlert
+        message={result && !result.ok && !retry.over ? result.message : null}
+        wait={retry.wait}
+        onWaitEnd={retry.end}
+      />
       <ul className="divide-y divide-line rounded-2xl border border-line">
         {accounts.map((account) => {
           const name = PROVIDER_NAMES[account.provider];
@@ -54,7 +58,7 @@ export function SocialAccountList({ accounts }: { accounts: SocialAccount[] }) {
                   <input type="hidden" name="provider" value={account.provider} />
                   <button
                     type="submit"
-                    disabled={unlinking === account.provider}
+                    disabled={unlinking === account.provider || retry.wait !== null}
                     aria-label={`${name}: ${t.unlink}`}
                     className={buttonClass('secondary', 'sm')}
                   >

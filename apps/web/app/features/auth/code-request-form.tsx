@@ -5,7 +5,8 @@ import { mn } from '@nomsan/contracts/messages';
 import { browserApi } from '~/lib/browser-api';
 import { checkWith, useBrowserSubmit, useFormFields } from '~/lib/form';
 import { withPrev } from '~/lib/return-path';
-import { FormMessage, SubmitButton, TextField } from '~/ui/form';
+import { SubmitButton, TextField } from '~/ui/form';
+import { FormAlert } from '~/ui/retry-notice';
 import { contactAliases, contactBody, contactCheck } from './fields';
 import { CODE_STEP_PATH, type CodeFlow, type CodePurpose } from './flow';
 import { LoginField } from './login-field';
@@ -32,7 +33,7 @@ export function CodeRequestForm({
   const { pathname, search } = useLocation();
   const byPhone = accepts === 'phone';
   const form = useFormFields({ contact: byPhone ? checkWith(phone) : contactCheck }, { contact: '' });
-  const { pending, message, submit } = useBrowserSubmit(form, formRef, contactAliases);
+  const { pending, message, wait, endWait, submit } = useBrowserSubmit(form, formRef, contactAliases);
 
   const send = submit(async () => {
     const to = byPhone ? { phone: phone.parse(form.values.contact) } : contactBody(form.values.contact);
@@ -43,7 +44,7 @@ export function CodeRequestForm({
 
   return (
     <form ref={formRef} method="post" noValidate onSubmit={send} className="space-y-4">
-      {message ? <FormMessage>{message}</FormMessage> : null}
+      <FormAlert message={message} wait={wait} onWaitEnd={endWait} />
       {byPhone ? (
         <TextField
           label={t.phoneLabel}
@@ -57,7 +58,7 @@ export function CodeRequestForm({
       ) : (
         <LoginField hint={t.contactHint} {...form.field('contact')} />
       )}
-      <SubmitButton pending={pending} needsScript>
+      <SubmitButton pending={pending} waiting={wait !== null} needsScript>
         {submitLabel}
       </SubmitButton>
     </form>

@@ -4,7 +4,8 @@ import { mn } from '@nomsan/contracts/messages';
 import { browserApi } from '~/lib/browser-api';
 import { useBrowserSubmit, useFormFields } from '~/lib/form';
 import { withPrev } from '~/lib/return-path';
-import { FormMessage, PasswordField, SubmitButton } from '~/ui/form';
+import { PasswordField, SubmitButton } from '~/ui/form';
+import { FormAlert } from '~/ui/retry-notice';
 import { textLinkClass } from './auth-card';
 import { contactAliases, contactCheck, loginValue } from './fields';
 import { useFinishSignIn } from './flow';
@@ -23,7 +24,7 @@ export function PasswordSignIn({ prev }: { prev: string }) {
     },
     { contact: '', password: '' },
   );
-  const { pending, message, submit } = useBrowserSubmit(form, formRef, contactAliases);
+  const { pending, message, wait, endWait, submit } = useBrowserSubmit(form, formRef, contactAliases);
 
   const send = submit(async () => {
     const session = await browserApi().login({
@@ -35,7 +36,7 @@ export function PasswordSignIn({ prev }: { prev: string }) {
 
   return (
     <form ref={formRef} method="post" noValidate onSubmit={send} className="space-y-4">
-      {message ? <FormMessage>{message}</FormMessage> : null}
+      <FormAlert message={message} wait={wait} onWaitEnd={endWait} />
       <LoginField {...form.field('contact')} />
       <PasswordField label={t.passwordLabel} autoComplete="current-password" {...form.field('password')} />
       <div className="text-right text-sm">
@@ -43,7 +44,7 @@ export function PasswordSignIn({ prev }: { prev: string }) {
           {t.forgotPassword}
         </Link>
       </div>
-      <SubmitButton pending={pending} needsScript>
+      <SubmitButton pending={pending} waiting={wait !== null} needsScript>
         {t.signIn}
       </SubmitButton>
     </form>
