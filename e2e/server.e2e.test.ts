@@ -1,9 +1,9 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { freePort, ROOT, seededDataDir, startServer } from './support/server';
+import { ROOT, startServer } from './support/server';
 
 function runServer(env: Record<string, string>, script = join(ROOT, 'dist', 'server.js')) {
   return spawnSync(process.execPath, [script], {
@@ -196,62 +196,43 @@ describe('the server process', () => {
   });
 
   it('npm start restarts a server that crashed or was killed, and stops with it', async () => {
-    const port = await freePort();
-    const dataDir = seededDataDir();
     const marker = join(mkdtempSync(join(tmpdir(), 'nomsan-crash-')), 'crashed');
-    let output = '';
-    const supervisor = spawn(
-      process.execPath,
-      ['--import', join(ROOT, 'e2e', 'support', 'crash-once.mjs'), join(ROOT, 'scripts', 'start.mjs')],
-      {
-        cwd: ROOT,
-        env: {
-          PATH: process.env.PATH ?? '',
-          HOME: process.env.HOME ?? '',
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
-          NODE_ENV: 'test',
-          LOG_LEVEL: 'info',
-          CRASH_ONCE_MARKER: marker,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    supervisor.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    supervisor.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => supervisor.once('exit', resolve));
-    const serverPid = () => Number(readFileSync(join(dataDir, 'server.lock'), 'utf8'));
+    const supervisor = await startServer({
+      script: join(ROOT, 'scripts', 'start.mjs'),
+      nodeArgs: ['--import', join(ROOT, 'e2e', 'support', 'crash-once.mjs')],
+      env: { CRASH_ONCE_MARKER: marker },
+    });
+    const serverPid = () => Number(readFileSync(join(supervisor.dataDir, 'server.lock'), 'utf8'));
     const answers = async () => {
       try {
-        return (await fetch(`http://127.0.0.1:${port}/readyz`)).status === 200;
+        return (await fetch(`${supervisor.url}/readyz`)).status === 200;
       } catch {
         return false;
       }
     };
     try {
       // The first server throws outside any request once it is ready: it logs, stops, exits 1.
-      await expect.poll(() => existsSync(marker), { timeout: 120_000, interval: 200 }).toBe(true);
+      await expect.poll(() => existsSync(marker), { timeout: 30_000, interval: 200 }).toBe(true);
       const crashed = Number(readFileSync(marker, 'utf8'));
-      await expect.poll(() => output.includes('exited with code 1; starting it again'), { timeout: 30_000 }).toBe(true);
-      expect(output).toContain('uncaught exception: stopping; the supervisor starts a new server');
-      expect(output).toContain('planted failure outside any request');
+      await expect
+        .poll(() => supervisor.output().includes('exited with code 1; starting it again'), { timeout: 30_000 })
+        .toBe(true);
+      expect(supervisor.output()).toContain('uncaught exception: stopping; the supervisor starts a new server');
+      expect(supervisor.output()).toContain('planted failure outside any request');
       // The supervisor started a new one.
       await expect.poll(answers, { timeout: 120_000, interval: 200 }).toBe(true);
       const second = serverPid();
       expect(second).not.toBe(crashed);
       // One killed outright is started again too, on the same data.
       process.kill(second, 'SIGKILL');
-      await expect.poll(() => output.includes('was killed (SIGKILL)'), { timeout: 30_000 }).toBe(true);
-      await expect.poll(answers, { timeout: 120_000, interval: 200 }).toBe(true);
+      await expect.poll(() => supervisor.output().includes('was killed (SIGKILL)'), { timeout: 30_000 }).toBe(true);
+      await expect.poll(async () => (await answers()) && serverPid() !== second, { timeout: 120_000 }).toBe(true);
       const third = serverPid();
-      expect(third).not.toBe(second);
       // SIGTERM to the supervisor stops the server gracefully and both exit 0.
-      supervisor.kill('SIGTERM');
-      expect(await exited).toBe(0);
+      expect(await supervisor.stop('SIGTERM')).toBe(0);
       expect(() => process.kill(third, 0)).toThrow();
     } finally {
-      if (supervisor.exitCode === null) supervisor.kill('SIGKILL');
+      await supervisor.stop('SIGKILL');
     }
   }, 300_000);
 });

@@ -37,14 +37,25 @@ export function seededDataDir(): string {
   return dir;
 }
 
-/** Starts the built server (`node dist/server.js`) and waits until /readyz answers. */
+/**
+ * Starts the built server (`node dist/server.js`, or another script such as `npm start`'s
+ * scripts/start.mjs, with `nodeArgs` before it) and waits until /readyz answers.
+ */
 export async function startServer(
-  options: { env?: Record<string, string>; args?: string[]; dataDir?: string; timeoutMs?: number } = {},
+  options: {
+    env?: Record<string, string>;
+    args?: string[];
+    dataDir?: string;
+    timeoutMs?: number;
+    script?: string;
+    nodeArgs?: string[];
+  } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = options.dataDir ?? seededDataDir();
   let output = '';
-  const child = spawn(process.execPath, [join(ROOT, 'dist', 'server.js'), ...(options.args ?? [])], {
+  const script = options.script ?? join(ROOT, 'dist', 'server.js');
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), script, ...(options.args ?? [])], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',

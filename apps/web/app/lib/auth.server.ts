@@ -51,6 +51,15 @@ export async function requireVisitor(context: WebLoadContext, request: Request):
   if (signedIn) throw redirect(prevFrom(new URL(request.url).search));
 }
 
+/** The loader of `/auth` and `/auth/register`: the providers this store offers, for visitors. */
+export async function signInPageData(context: WebLoadContext, request: Request) {
+  const [, providers] = await Promise.all([
+    requireVisitor(context, request),
+    context.api.oauthProviders().catch(() => []),
+  ]);
+  return { providers };
+}
+
 /**
  * A route action's call to the API: its answer, or the failure as data for the form (field
  * messages included); a session that ended meanwhile goes to sign in.

@@ -5,7 +5,7 @@ import { CodeRequestForm } from '~/features/auth/code-request-form';
 import { MethodSwitch, methodFrom } from '~/features/auth/method-switch';
 import { PasswordSignIn } from '~/features/auth/password-sign-in';
 import { SocialButtons } from '~/features/auth/social-buttons';
-import { requireVisitor } from '~/lib/auth.server';
+import { signInPageData } from '~/lib/auth.server';
 import { privatePageMeta } from '~/lib/meta';
 import { prevFrom, withPrev } from '~/lib/return-path';
 import { useRevalidateOnRestore } from '~/lib/use-revalidate-on-restore';
@@ -14,13 +14,7 @@ import type { Route } from './+types/auth';
 const t = mn.authPages;
 
 /** only the providers this store is configured for get a button; members go on to `prev` */
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const [, providers] = await Promise.all([
-    requireVisitor(context, request),
-    context.api.oauthProviders().catch(() => []),
-  ]);
-  return { providers };
-}
+export const loader = ({ context, request }: Route.LoaderArgs) => signInPageData(context, request);
 
 // The answer depends on the session cookie (a member is sent on), so no cache may keep the form:
 // Back after signing in elsewhere would show it again from the browser's cache.
