@@ -111,8 +111,17 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
  * limit, an unreadable address): the message and a way home, in a document of its own.
  */
 export function errorPageHtml(status: number, message: string): string {
-  return `<!doctype html><html lang="mn"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(mn.errorPage.title)} | ${escapeHtml(mn.brand.name)}</title></head><body><main><h1>${escapeHtml(mn.errorPage.title)}</h1><p>${escapeHtml(message)}</p><p>${escapeHtml(mn.errorPage.status)}: ${status}</p><p><a href="/">${escapeHtml(mn.errorPage.home)}</a></p></main></body></html>`;
+  const title = `${escapeHtml(mn.errorPage.title)} | ${escapeHtml(mn.brand.name)}`;
+  return `<!doctype html><html lang="mn"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title><style>${ERROR_PAGE_STYLE}</style></head><body><main><p class="code">${escapeHtml(mn.errorPage.status)}: ${status}</p><h1>${escapeHtml(mn.errorPage.title)}</h1><p>${escapeHtml(message)}</p><a href="/">${escapeHtml(mn.errorPage.home)}</a></main></body></html>`;
 }
+
+/** The store's look in a few lines (the brand colour, its type), without the app's style sheet. */
+const ERROR_PAGE_STYLE =
+  'body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#0f172a;background:#fff}' +
+  'main{max-width:36rem;margin:0 auto;padding:6rem 1rem;text-align:center}' +
+  'h1{font-size:1.75rem;margin:.5rem 0 0}p{color:#475569;line-height:1.5}.code{font-size:.875rem;font-weight:600}' +
+  'a{display:inline-block;margin-top:1.5rem;padding:.7rem 1.5rem;border-radius:999px;background:#0061ff;color:#fff;' +
+  'font-weight:600;text-decoration:none}a:hover{background:#0747cc}';
 
 const wantsPage = (request: FastifyRequest) =>
   (request.method === 'GET' || request.method === 'HEAD') &&
