@@ -432,7 +432,6 @@ export const mn = {
   },
   validation: {
     invalidId: 'Дугаар буруу байна.',
-    idNotInteger: 'Дугаар бүхэл тоо байх ёстой.',
     idNotPositive: 'Дугаар эерэг тоо байх ёстой.',
     idTooLarge: 'Дугаар хэт их байна.',
     unsupportedValue: (value: string) => `Дэмжихгүй утга: ${value}`,

@@ -48,7 +48,7 @@ export interface BackoffPolicy {
 }
 
 /** How long after the last of `failures` failures the next try may come. */
-export function backoffDelay(failures: number, policy: BackoffPolicy): number {
+function backoffDelay(failures: number, policy: BackoffPolicy): number {
   const over = failures - policy.free;
   if (over < 0) return 0;
   return Math.min(policy.firstDelayMs * 2 ** Math.min(over, 30), policy.maxDelayMs);

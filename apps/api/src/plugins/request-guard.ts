@@ -2,7 +2,7 @@ import { STATUS_CODES, type IncomingMessage, type ServerOptions } from 'node:htt
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { ErrorCode } from '@nomsan/contracts/messages';
-import { AppError, envelopeOf, toEnvelope } from '../errors';
+import { AppError, envelopeOf, statusOfCode, toEnvelope } from '../errors';
 import { canonicalTarget } from '../lib/request-target';
 
 /** Requests whose target could not be made canonical, refused by the first hook. */
@@ -45,7 +45,7 @@ export function requestGuardOptions(): Pick<
       // a connection the client reset has nobody to answer
       if (error.code === 'ECONNRESET' || socket.destroyed) return;
       const code = clientErrorCode(error);
-      const { status } = toEnvelope(new AppError(code));
+      const status = statusOfCode(code);
       this.log.warn({ code, reason: error.code }, 'unreadable request');
       if (socket.writable) {
         const body = JSON.stringify(envelopeOf(code));
