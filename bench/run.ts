@@ -19,7 +19,7 @@ import { openDatabase } from '@nomsan/db/client';
 import { sql } from '@nomsan/db/orm';
 import { seedDemoIfEmpty } from '@nomsan/demo/seed';
 import { relatedBooksService } from '@nomsan/api/modules/catalog/related.service';
-import { createServices } from '@nomsan/api/services';
+import { createModules } from '@nomsan/api';
 import { transliterate } from '@nomsan/contracts/slug';
 import { freePort, ROOT } from '../e2e/support/server';
 
@@ -220,6 +220,14 @@ const targets: Target[] = [
     randomPath: () => `/${pick(BOOK_SLUGS)}`,
     headers: BROWSER,
   },
+  {
+    // a crawler's pace: a few connections walking the long tail of never-cached pages
+    name: 'GET /{random slug} (book page, SSR, as a browser, 10 connections)',
+    path: '/tsagaan-sar',
+    randomPath: () => `/${pick(BOOK_SLUGS)}`,
+    headers: BROWSER,
+    connections: 10,
+  },
 ];
 
 /** Precomputed related books, as the worker would make them after seeding. */
@@ -234,14 +242,15 @@ async function ensureRelated(handle: Awaited<ReturnType<typeof openDatabase>>): 
 
 /** The search index, as the worker would build it after seeding. */
 async function ensureSearchIndex(handle: Awaited<ReturnType<typeof openDatabase>>): Promise<void> {
-  const { search } = createServices({ db: handle, publicBaseUrl: 'http://localhost', mediaBaseUrl: '/media' });
+  const composed = createModules({ db: handle, publicBaseUrl: 'http://localhost', mediaBaseUrl: '/media' });
+  const { search } = composed.services;
   if (await search.needsIndexing()) {
     const result = await search.reindex();
     console.log(
       `  search index: ${result.documents} documents, ${result.terms} terms in ${(result.ms / 1000).toFixed(1)} s`,
     );
   }
-  await search.close();
+  await composed.close();
 }
 
 async function waitReady(url: string, child: ChildProcess, output: () => string): Promise<void> {

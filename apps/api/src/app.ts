@@ -14,12 +14,17 @@ import { securityHeaders } from './plugins/security-headers';
 import { internalCallToken } from './lib/internal-call';
 import { serializerCompiler } from './lib/serializer';
 import { connectRedis, registerRateLimit, type RateLimitOptions } from './plugins/rate-limit';
-import { registerAccounts, type AccountsOptions } from './modules/identity/accounts';
-import { catalogRoutes } from './modules/catalog/catalog.routes';
-import { podcastsRoutes } from './modules/podcasts/podcasts.routes';
-import { searchRoutes } from './modules/search/search.routes';
+import type { ComposedModules, RouteContext } from './kernel/module';
+import { createModules } from './modules/index';
+import { identitySettings, type AccountsOptions } from './modules/identity/accounts';
 import { systemRoutes } from './modules/system/system.routes';
-import { createServices, type Services } from './services';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the modules this process serves (role api/all), which its worker shares */
+    modules: ComposedModules | undefined;
+  }
+}
 
 export interface AppOptions extends Omit<ApiContext, 'db'> {
   /** absent in a web-only process, which renders from a separate API */
@@ -34,8 +39,6 @@ export interface AppOptions extends Omit<ApiContext, 'db'> {
   cookieSecret: string;
   /** sign-in providers (or the sandbox) and session lifetimes; absent: no providers */
   accounts?: AccountsOptions;
-  /** the domain services, when the host process shares them with its worker */
-  services?: Services;
   /** readiness check; defaults to the database answering */
   ready?: () => Promise<boolean>;
   /**
@@ -102,25 +105,38 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   await registerDocs(app);
 
   await app.register(systemRoutes, { ready: options.ready ?? (async () => (options.db ? options.db.ping() : true)) });
+  app.decorate('modules', undefined);
   if (options.serveApi) {
     if (!options.db) throw new Error('the API needs a database');
-    const context = { ...options, db: options.db };
-    const services =
-      options.services ?? createServices(context, { onError: (error, what) => app.log.error({ err: error }, what) });
-    // First: its session and CSRF hooks cover every module's routes.
     const trustedOrigins = options.trustedOrigins ?? new Set<string>();
     trustedOrigins.add(new URL(options.publicBaseUrl).origin);
-    await registerAccounts(app, {
-      db: options.db,
+    const identity = await identitySettings(app, {
       publicBaseUrl: options.publicBaseUrl,
       trustedOrigins,
       secret: options.cookieSecret,
       redis,
       options: options.accounts ?? { sandbox: false },
     });
-    await app.register(catalogRoutes, { ...context, services });
-    await app.register(searchRoutes, { ...context, services });
-    await app.register(podcastsRoutes, { ...context, services });
+    const composed = createModules({
+      db: options.db,
+      publicBaseUrl: options.publicBaseUrl,
+      mediaBaseUrl: options.mediaBaseUrl,
+      clock: options.accounts?.clock,
+      log: app.log,
+      settings: { identity },
+    });
+    app.modules = composed;
+    app.addHook('onClose', () => composed.close());
+    const context: RouteContext = {
+      db: options.db,
+      publicBaseUrl: options.publicBaseUrl,
+      mediaBaseUrl: options.mediaBaseUrl,
+      kernel: composed.kernel,
+      services: composed.services,
+    };
+    // Root hooks first (identity's session and CSRF checks cover every module's routes).
+    for (const module of composed.modules) await module.plugins?.(app, context);
+    for (const module of composed.modules) if (module.routes) await app.register(module.routes, context);
     registerApiNotFound(app);
   }
   app.setNotFoundHandler(async () => {

@@ -2,12 +2,7 @@ import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { createApp } from '@nomsan/api/app';
-import { internalCallToken } from '@nomsan/api/lib/internal-call';
-import { RELATED_JOB, relatedBooksService } from '@nomsan/api/modules/catalog/related.service';
-import { SEARCH_INDEX_JOB } from '@nomsan/api/modules/search/search.service';
-import { createServices, type Services } from '@nomsan/api/services';
-import { jobsService } from '@nomsan/api/modules/jobs/jobs.service';
+import { createApp, createModules, internalCallToken, type ComposedModules } from '@nomsan/api';
 import { openDatabase, type DatabaseHandle } from '@nomsan/db/client';
 import { withStartupLock } from '@nomsan/db/startup-lock';
 import { seedDemoIfEmpty } from '@nomsan/demo/seed';
@@ -33,20 +28,13 @@ export async function start(config: Config) {
   let db: DatabaseHandle | undefined;
   let app: FastifyInstance | undefined;
   let worker: Worker | undefined;
+  let standalone: ComposedModules | undefined;
   let inFlight: Drain | undefined;
   const trustedOrigins = new Set<string>();
   try {
     if (needsDatabase) db = await prepareDatabase(config, log);
-    const services = db
-      ? createServices(
-          { db, publicBaseUrl: config.publicBaseUrl, mediaBaseUrl: config.mediaBaseUrl },
-          { onError: (error, what) => log.error({ err: error }, what) },
-        )
-      : undefined;
-    if (db && services) await scheduleDerivedData(db, services);
     app = await createApp({
       db,
-      services,
       publicBaseUrl: config.publicBaseUrl,
       mediaBaseUrl: config.mediaBaseUrl,
       logger: log,
@@ -85,7 +73,19 @@ export async function start(config: Config) {
         internalToken: internalCallToken(config.cookieSecret),
       });
     }
-    if (runWorker && db && services) worker = startWorker(db.db, services, log);
+    // The worker shares the API's modules; a worker-only process composes its own.
+    if (db && !app.modules) {
+      standalone = createModules({
+        db,
+        publicBaseUrl: config.publicBaseUrl,
+        mediaBaseUrl: config.mediaBaseUrl,
+        log,
+      });
+    }
+    const composed = app.modules ?? standalone;
+    // Derived data a new (or just seeded) catalogue lacks is enqueued for the worker.
+    if (composed) await composed.start();
+    if (runWorker && composed) worker = startWorker(composed, log);
 
     inFlight = trackInFlight(app);
     await app.listen({ port: config.port, host: config.host });
@@ -100,12 +100,13 @@ export async function start(config: Config) {
   } catch (error) {
     await app?.close().catch(() => undefined);
     await worker?.stop().catch(() => undefined);
+    await standalone?.close().catch(() => undefined);
     await db?.close().catch(() => undefined);
     releaseLock();
     throw error;
   }
 
-  const running = { app, worker, db, inFlight: inFlight as Drain };
+  const running = { app, worker, standalone, db, inFlight: inFlight as Drain };
   let stopping: Promise<void> | undefined;
   /** Stops taking requests, lets in-flight ones finish, then closes everything. */
   const stop = () =>
@@ -116,8 +117,10 @@ export async function start(config: Config) {
       }, config.shutdownTimeoutMs);
       deadline.unref();
       await running.inFlight.drain();
-      await running.app.close();
+      // The worker first: its job may still use the modules the app closes.
       await running.worker?.stop();
+      await running.app.close();
+      await running.standalone?.close();
       await running.db?.close();
       releaseLock();
       clearTimeout(deadline);
@@ -149,20 +152,6 @@ async function prepareDatabase(config: Config, log: Logger): Promise<DatabaseHan
   } catch (error) {
     await handle.close().catch(() => undefined);
     throw error;
-  }
-}
-
-/**
- * A catalogue without precomputed related books or a search index (new, or just seeded) gets
- * them from the worker.
- */
-async function scheduleDerivedData(handle: DatabaseHandle, services: Services): Promise<void> {
-  const jobs = jobsService(handle.db);
-  if (await relatedBooksService(handle.db).needsComputing()) {
-    await jobs.enqueue(RELATED_JOB, {}, { dedupeKey: RELATED_JOB });
-  }
-  if (await services.search.needsIndexing()) {
-    await jobs.enqueue(SEARCH_INDEX_JOB, {}, { dedupeKey: SEARCH_INDEX_JOB });
   }
 }
 

@@ -1,64 +1,46 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '@nomsan/db/client';
-import { RELATED_JOB, relatedBooksService } from '@nomsan/api/modules/catalog/related.service';
-import { jobsService, type JobHandler } from '@nomsan/api/modules/jobs/jobs.service';
-import { pruneIdentity } from '@nomsan/api/modules/identity/identity.service';
-import { SEARCH_INDEX_JOB } from '@nomsan/api/modules/search/search.service';
-import type { Services } from '@nomsan/api/services';
+import { jobsOf, type ComposedModules, type KernelLog } from '@nomsan/api';
 
 const IDLE_POLL_MS = 2_000;
-const DAY_MS = 24 * 60 * 60_000;
-/** searches older than this no longer count for the popular lists */
-const SEARCH_LOG_DAYS = 90;
+/** how often a worker looks for due schedules (they are cron patterns, to the minute) */
+const SCHEDULE_POLL_MS = 30_000;
 
 export interface Worker {
   stop(): Promise<void>;
 }
 
 /**
- * The worker role: takes jobs from the PostgreSQL queue until stopped, and schedules the
- * queue's own housekeeping once a day. Domain modules add their handlers here.
+ * The worker role: runs the jobs of every module from the PostgreSQL queue until stopped, and
+ * enqueues each module's scheduled jobs when due (once across all workers). Wakes at once when
+ * this process enqueues a job; otherwise polls.
  */
-export function startWorker(db: Db, services: Services, log: FastifyBaseLogger): Worker {
-  const jobs = jobsService(db);
-  const related = relatedBooksService(db);
-  const handlers: Record<string, JobHandler> = {
-    [RELATED_JOB]: async () => {
-      const result = await related.compute();
-      log.info(result, 'related books computed');
-    },
-    [SEARCH_INDEX_JOB]: async () => {
-      const result = await services.search.reindex();
-      log.info(result, 'search index built');
-    },
-    'system.prune-jobs': async () => {
-      const removed = await jobs.pruneFinished(7 * DAY_MS);
-      const searches = await services.search.pruneLog(SEARCH_LOG_DAYS * DAY_MS);
-      const identity = await pruneIdentity(db);
-      log.info({ removed, searches, identity }, 'pruned finished jobs, old search records, codes and sessions');
-      await scheduleHousekeeping();
-    },
-  };
-
-  async function scheduleHousekeeping() {
-    const day = new Date().toISOString().slice(0, 10);
-    await jobs.enqueue(
-      'system.prune-jobs',
-      {},
-      { runAt: new Date(Date.now() + DAY_MS), dedupeKey: `system.prune-jobs:${day}` },
-    );
-  }
+export function startWorker(composed: ComposedModules, log: KernelLog): Worker {
+  const { kernel } = composed;
+  const { jobs, root } = kernel;
+  const { handlers, schedules } = jobsOf(composed.modules, kernel, composed.services);
 
   let stopping = false;
   let wake: (() => void) | undefined;
+  const unsubscribe = jobs.onEnqueued(() => wake?.());
+  let schedulesRegistered = false;
+  let schedulesCheckedAt = 0;
+
+  async function runSchedules() {
+    if (!schedulesRegistered) {
+      await jobs.registerSchedules(root, schedules);
+      schedulesRegistered = true;
+    }
+    if (Date.now() - schedulesCheckedAt < SCHEDULE_POLL_MS) return;
+    schedulesCheckedAt = Date.now();
+    const enqueued = await jobs.runDueSchedules(root, schedules);
+    if (enqueued.length > 0) log.info({ jobs: enqueued }, 'scheduled jobs enqueued');
+  }
+
   const loop = (async () => {
-    await scheduleHousekeeping().catch((error: unknown) =>
-      log.error({ err: error }, 'could not schedule housekeeping'),
-    );
     while (!stopping) {
       let worked = false;
       try {
-        worked = await jobs.runOne(handlers);
+        await runSchedules();
+        worked = await jobs.runOne(root, handlers);
       } catch (error) {
         log.error({ err: error }, 'job queue unavailable');
       }
@@ -70,6 +52,7 @@ export function startWorker(db: Db, services: Services, log: FastifyBaseLogger):
             resolve();
           };
         });
+        wake = undefined;
       }
     }
   })();
@@ -77,6 +60,7 @@ export function startWorker(db: Db, services: Services, log: FastifyBaseLogger):
   return {
     async stop() {
       stopping = true;
+      unsubscribe();
       wake?.();
       await loop;
     },

@@ -5,9 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { fillPlaceholders, type SQL } from 'drizzle-orm';
-import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -15,10 +15,13 @@ import * as schema from './schema/index';
 
 export type Schema = typeof schema;
 /**
- * The database as modules see it. PGlite's driver answers `execute` with the same `{ rows }`
- * shape as node-postgres, so one type serves both.
+ * A database as a module sees it: only the tables of `S` (its own schema file) are in its
+ * relational queries, and a transaction has the same type as the pool. PGlite's driver
+ * answers `execute` with the same `{ rows }` shape as node-postgres, so one type serves both.
  */
-export type Db = NodePgDatabase<Schema>;
+export type ModuleDb<S extends Record<string, unknown>> = PgDatabase<NodePgQueryResultHKT, S>;
+/** The whole database: the kernel's and the migrations' view, never a module's. */
+export type Db = ModuleDb<Schema>;
 
 export interface DatabaseHandle {
   db: Db;

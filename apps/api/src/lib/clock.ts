@@ -15,3 +15,7 @@ export function manualClock(start = new Date()): Clock & { advance(ms: number): 
     },
   };
 }
+
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;

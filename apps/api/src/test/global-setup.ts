@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { buildTemplate } from '@nomsan/db/testing';
 import { seedDemo } from '@nomsan/demo/seed';
 import { relatedBooksService } from '../modules/catalog/related.service';
-import { createServices } from '../services';
+import { createModules } from '../modules/index';
 
 /** Test catalogue: the default demo catalogue, so tests see what users see. */
 export const TEST_TITLES = 300;
@@ -16,9 +16,13 @@ export default async function setup() {
       prepare: async (db, handle) => {
         await seedDemo(db, { titles: TEST_TITLES, mediaDir: null });
         await relatedBooksService(db).compute();
-        const services = createServices({ db: handle, publicBaseUrl: 'http://localhost:3000', mediaBaseUrl: '/media' });
+        const { services, close } = createModules({
+          db: handle,
+          publicBaseUrl: 'http://localhost:3000',
+          mediaBaseUrl: '/media',
+        });
         await services.search.reindex();
-        await services.search.close();
+        await close();
       },
     },
     join(process.cwd(), '.tmp', `test-template-${process.pid}.tar.gz`),

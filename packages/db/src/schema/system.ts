@@ -13,6 +13,7 @@ export const systemJob = pgTable(
     payload: jsonb('payload')
       .notNull()
       .default(sql`'{}'::jsonb`),
+    /** `failed` is the dead letter: out of attempts, kept until someone re-runs it */
     state: text('state', { enum: ['queued', 'running', 'done', 'failed'] })
       .notNull()
       .default('queued'),
@@ -33,3 +34,15 @@ export const systemJob = pgTable(
       .where(sql`${t.state} in ('queued', 'running')`),
   ],
 );
+
+/**
+ * The recurring jobs (a cron pattern each) and when each is next due. A worker that finds one
+ * due moves `next_run_at` on and enqueues its job in one transaction, row-locked, so each run
+ * happens once however many workers look.
+ */
+export const systemSchedule = pgTable('system_schedule', {
+  name: text('name').primaryKey(),
+  cron: text('cron').notNull(),
+  nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+});

@@ -24,7 +24,8 @@ import {
   catalogTopicItem,
   type CardPerson,
 } from '@nomsan/db/schema/catalog';
-import { offersColumn } from '../commerce/commerce.service';
+import { offersOf } from '@nomsan/db/schema/published/commerce';
+import type { BookCardRow, SummaryCardRow } from '@nomsan/db/schema/published/catalog';
 
 export type BookOrder = 'popular' | 'newest';
 export type ContributorRole = 'author' | 'narrator' | 'translator';
@@ -54,7 +55,7 @@ const cardColumns = {
   pages: catalogBook.ebookPages,
   authors: catalogBook.cardAuthors,
   // and its price: the commerce module's terms, in the same round trip
-  offers: offersColumn('book', qualified(catalogBook.id)),
+  offers: offersOf('book', qualified(catalogBook.id)),
 };
 
 const summaryCardColumns = {
@@ -65,38 +66,7 @@ const summaryCardColumns = {
   coverColor: catalogSummary.coverColor,
   readingMinutes: catalogSummary.readingMinutes,
   authors: catalogSummary.cardAuthors,
-  offers: offersColumn('summary', qualified(catalogSummary.id)),
-};
-
-/**
- * One JSON object per row with the keys and values of `columns` (a select's column map):
- * columns are written with their table, since the object is built inside another statement.
- */
-function jsonRow(columns: Record<string, SQL | Parameters<typeof qualified>[0]>): SQL {
-  const fields = Object.entries(columns).map(([key, column]) => {
-    // keys are this file's own names, never input
-    const value = column instanceof SQL ? column : qualified(column);
-    return sql`${sql.raw(`'${key}'`)}, ${value}`;
-  });
-  return sql`json_build_object(${sql.join(fields, sql`, `)})`;
-}
-
-/**
- * The card rows of the published books, and of the summaries, whose ids are in `ids` (an
- * `int[]` expression of another statement), as one JSON array column in no particular order:
- * a module that finds books anyway (search) gets their cards in the same round trip, the way
- * the commerce module's `offersColumn` rides along here. The rows have the keys and values
- * that `booksByIds` and `summariesByIds` return, so the same card builder takes them.
- */
-export const cardRowsColumn = {
-  books(ids: SQL): SQL<BookCardRow[]> {
-    return sql<BookCardRow[]>`(select coalesce(json_agg(${jsonRow(cardColumns)}), '[]') from ${catalogBook}
-      where ${qualified(catalogBook.id)} = any(${ids}) and ${qualified(catalogBook.status)} = 'published')`;
-  },
-  summaries(ids: SQL): SQL<SummaryCardRow[]> {
-    return sql<SummaryCardRow[]>`(select coalesce(json_agg(${jsonRow(summaryCardColumns)}), '[]') from ${catalogSummary}
-      where ${qualified(catalogSummary.id)} = any(${ids}) and ${qualified(catalogSummary.status)} = 'published')`;
-  },
+  offers: offersOf('summary', qualified(catalogSummary.id)),
 };
 
 /**
@@ -196,7 +166,7 @@ export function catalogRepository(db: Db, genericDb: Db = db) {
       series: { id: catalogSeries.id, name: catalogSeries.name, slug: catalogSeries.slug },
       audio: catalogAudioEdition,
       ebook: catalogEbookEdition,
-      offers: offersColumn('book', bookRef),
+      offers: offersOf('book', bookRef),
       contributors: sql<{ id: number; name: string; slug: string; role: ContributorRole }[]>`(
         select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug, 'role', bc.role) order by bc.position), '[]')
           from catalog_book_contributor bc join catalog_contributor c on c.id = bc.contributor_id
@@ -443,7 +413,7 @@ export function catalogRepository(db: Db, genericDb: Db = db) {
 
     async summary(id: number) {
       const rows = await db
-        .select({ summary: catalogSummary, offers: offersColumn('summary', qualified(catalogSummary.id)) })
+        .select({ summary: catalogSummary, offers: offersOf('summary', qualified(catalogSummary.id)) })
         .from(catalogSummary)
         .where(eq(catalogSummary.id, id));
       return rows[0] ?? null;
@@ -634,6 +604,5 @@ export function catalogRepository(db: Db, genericDb: Db = db) {
   };
 }
 
-export type BookCardRow = Awaited<ReturnType<CatalogRepository['booksByIds']>>[number];
-export type SummaryCardRow = Awaited<ReturnType<CatalogRepository['summariesByIds']>>[number];
+export type { BookCardRow, SummaryCardRow };
 export type CatalogRepository = ReturnType<typeof catalogRepository>;

@@ -25,7 +25,6 @@ import { toAvailability, toOffer, type BundleSummary, type CommerceService } fro
 import type { PodcastsService } from '../podcasts/podcasts.service';
 import { cardBuilder, ratingSummary } from './cards';
 import {
-  cardRowsColumn,
   catalogRepository,
   type BookCardRow,
   type BookFilter,
@@ -35,7 +34,7 @@ import {
   type SummaryCardRow,
 } from './catalog.repository';
 
-export { cardRowsColumn, type BookCardRow, type SummaryCardRow };
+export type { BookCardRow, SummaryCardRow };
 
 const SHELF_SIZE = 12;
 const CATEGORIES_TTL_MS = 60_000;
@@ -367,7 +366,7 @@ export function catalogService(context: ApiContext, podcasts: PodcastsService, c
 
     bookCardsByIds,
     summaryCardsByIds,
-    /** cards from the rows of `cardRowsColumn` (read by another module's statement) */
+    /** cards from the catalogue's published card rows (read by another module's statement) */
     bookCardsOf: (rows: BookCardRow[]): BookCard[] => cards.books(rows),
     summaryCardsOf: (rows: SummaryCardRow[]): SummaryCard[] => cards.summaries(rows),
     /** what search indexes: published books and summaries, a batch at a time in id order */

@@ -1,8 +1,11 @@
+import { z } from 'zod';
 import type { Db } from '@nomsan/db/client';
+import { defineJob } from '../jobs/jobs.service';
 import { catalogRepository } from './catalog.repository';
 import { computeRelated, type RelatedDoc } from './related';
 
-export const RELATED_JOB = 'catalog.compute-related';
+/** Recomputes every book's neighbours (after seeding, and after the catalogue changes). */
+export const computeRelatedJob = defineJob('catalog.compute-related', z.object({}).strict(), { maxAttempts: 3 });
 const TOP_K = 12;
 const BATCH = 5000;
 

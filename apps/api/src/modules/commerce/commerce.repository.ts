@@ -1,21 +1,12 @@
 import type { Db } from '@nomsan/db/client';
 import { and, asc, eq, inArray, or, sql, type SQL } from '@nomsan/db/orm';
 import { commerceBundle, commerceBundleItem, commerceOffer } from '@nomsan/db/schema/commerce';
+import type { OfferTerms } from '@nomsan/db/schema/published/commerce';
 
 export type OfferRow = typeof commerceOffer.$inferSelect;
 export type BundleRow = typeof commerceBundle.$inferSelect;
 /** what an offer says to a buyer: the terms, without its bookkeeping */
-export type OfferTerms = Pick<
-  OfferRow,
-  | 'itemId'
-  | 'format'
-  | 'priceMnt'
-  | 'originalPriceMnt'
-  | 'creditPrice'
-  | 'rentalPriceMnt'
-  | 'rentalDays'
-  | 'subscriptionScopes'
->;
+export type { OfferTerms };
 
 /**
  * offers on sale now. `active` is written as the bare column, not compared with a bound `true`:
@@ -27,23 +18,6 @@ const current = and(
   or(sql`${commerceOffer.startsAt} is null`, sql`${commerceOffer.startsAt} <= now()`),
   or(sql`${commerceOffer.endsAt} is null`, sql`${commerceOffer.endsAt} > now()`),
 ) as SQL;
-
-/**
- * The current offers of the `itemType` item whose id is `itemId` (an expression of another
- * statement), as one JSON column of terms. A module that reads an item anyway (a card, a book's
- * page) gets its offers in the same round trip, and this file still writes every query of the
- * commerce tables.
- */
-export function offersColumn(itemType: OfferRow['itemType'], itemId: SQL): SQL<OfferTerms[]> {
-  const o = commerceOffer;
-  return sql<OfferTerms[]>`(
-    select coalesce(json_agg(json_build_object(
-        'itemId', ${o.itemId}, 'format', ${o.format}, 'priceMnt', ${o.priceMnt},
-        'originalPriceMnt', ${o.originalPriceMnt}, 'creditPrice', ${o.creditPrice},
-        'rentalPriceMnt', ${o.rentalPriceMnt}, 'rentalDays', ${o.rentalDays},
-        'subscriptionScopes', ${o.subscriptionScopes}) order by ${o.format}), '[]')
-      from ${o} where ${o.itemType} = ${itemType} and ${o.itemId} = ${itemId} and ${current})`;
-}
 
 /** Commerce queries: offers and bundles. Only this file touches the commerce tables. */
 export function commerceRepository(db: Db) {
@@ -98,6 +72,23 @@ export function commerceRepository(db: Db) {
           and(eq(commerceBundleItem.itemId, itemId), eq(commerceBundle.kind, kind), eq(commerceBundle.active, true)),
         )
         .orderBy(asc(commerceBundle.id));
+    },
+
+    /** sets the price of an item's current offer in one format; null when it has none */
+    async setPrice(item: { itemType: OfferRow['itemType']; itemId: number; format: OfferRow['format'] }, priceMnt: number) {
+      const [row] = await db
+        .update(commerceOffer)
+        .set({ priceMnt })
+        .where(
+          and(
+            eq(commerceOffer.itemType, item.itemType),
+            eq(commerceOffer.itemId, item.itemId),
+            eq(commerceOffer.format, item.format),
+            current,
+          ),
+        )
+        .returning({ id: commerceOffer.id });
+      return row ?? null;
     },
   };
 }

@@ -2,16 +2,9 @@ import type { Availability, Image, Offer } from '@nomsan/contracts/catalog';
 import type { ApiContext } from '../../context';
 import { groupBy } from '../../lib/group-by';
 import { coverImage } from '../../lib/media-urls';
-import {
-  commerceRepository,
-  offersColumn,
-  type BundleRow,
-  type OfferRow,
-  type OfferTerms,
-} from './commerce.repository';
+import { commerceRepository, type BundleRow, type OfferRow, type OfferTerms } from './commerce.repository';
 
-/** For another module's statements: an item's current offers as one JSON column (its terms). */
-export { offersColumn, type OfferTerms };
+export type { OfferTerms };
 
 export interface BundleSummary {
   id: number;

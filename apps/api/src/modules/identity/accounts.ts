@@ -1,14 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { oauthCallbackPaths, type OAuthProvider } from '@nomsan/contracts/identity';
-import type { DatabaseHandle } from '@nomsan/db/client';
-import { systemClock, type Clock } from '../../lib/clock';
-import { createLimiter } from '../../lib/limiter';
+import { DAY_MS, systemClock, type Clock } from '../../lib/clock';
+import { createLimiter, type Limiter } from '../../lib/limiter';
 import { loopbackFetch } from '../../lib/loopback-fetch';
-import { accountRoutes } from '../account/account.routes';
-import { accountService } from '../account/account.service';
-import { identityRoutes } from './identity.routes';
-import { identityService } from './identity.service';
 import {
   oauth2Adapter,
   oidcAdapter,
@@ -16,12 +11,16 @@ import {
   type OAuthAdapters,
   type OidcProviderConfig,
 } from './oauth';
-import { otpService } from './otp.service';
-import { httpSmsGateway, smtpMailer, type SmsGatewayOptions, type SmtpOptions } from './senders';
-import { sessionPlugin } from './session';
-import { sessionsService, type SessionLifetimes } from './sessions.service';
+import {
+  httpSmsGateway,
+  smtpMailer,
+  type MailSender,
+  type SmsGatewayOptions,
+  type SmsSender,
+  type SmtpOptions,
+} from './senders';
+import type { SessionLifetimes } from './sessions.service';
 
-const DAY_MS = 24 * 60 * 60_000;
 export const DEFAULT_SESSION_LIFETIMES: SessionLifetimes = { idleMs: 30 * DAY_MS, maxMs: 180 * DAY_MS };
 
 /** How accounts reach the outside: each provider is configured, or the sandbox stands in. */
@@ -39,7 +38,6 @@ export interface AccountsOptions {
 }
 
 export interface AccountsContext {
-  db: DatabaseHandle;
   publicBaseUrl: string;
   /** origins whose pages may post with the session cookie (see session.ts) */
   trustedOrigins: ReadonlySet<string>;
@@ -50,14 +48,33 @@ export interface AccountsContext {
   options: AccountsOptions;
 }
 
+/** What the identity module is made with: its providers and limits, made by the host process. */
+export interface IdentitySettings {
+  clock: Clock;
+  lifetimes: SessionLifetimes;
+  secret: string;
+  limiter: Limiter;
+  trustedOrigins: ReadonlySet<string>;
+  sms: SmsSender | undefined;
+  mail: MailSender | undefined;
+  oauth: OAuthAdapters;
+  onDeliveryError: (error: unknown) => void;
+  onProviderError: (error: unknown, provider: OAuthProvider) => void;
+}
+
+declare module '../../kernel/module' {
+  interface ModuleSettings {
+    identity: IdentitySettings;
+  }
+}
+
 /**
- * Identity and account: the session and CSRF hooks on the root (so every later module's routes
- * have `request.session` and `requireUser`), the providers, and the routes.
+ * How accounts reach the outside in this process: each provider as configured, or the sandbox
+ * standing in (mounted on `app`, and reached in-process).
  */
-export async function registerAccounts(app: FastifyInstance, context: AccountsContext): Promise<void> {
+export async function identitySettings(app: FastifyInstance, context: AccountsContext): Promise<IdentitySettings> {
   const { options } = context;
   const clock = options.clock ?? systemClock;
-  const lifetimes = options.sessions ?? DEFAULT_SESSION_LIFETIMES;
   // Loaded only when on: a production process never even imports the stand-ins.
   const sandbox = options.sandbox
     ? await (
@@ -76,36 +93,23 @@ export async function registerAccounts(app: FastifyInstance, context: AccountsCo
     options.facebook ??
     (sandbox ? { ...sandbox.facebook, scope: 'email public_profile', emailVerified: true } : undefined);
   const toki = options.toki ?? (sandbox ? { ...sandbox.toki, scope: 'profile', emailVerified: false } : undefined);
-  const oauth: OAuthAdapters = {
-    ...(google ? { google: oidcAdapter(google, fetchOwn) } : {}),
-    ...(facebook ? { facebook: oauth2Adapter(facebook, fetchOwn) } : {}),
-    ...(toki ? { toki: oauth2Adapter(toki, fetchOwn) } : {}),
-  };
 
-  const limiter = createLimiter(clock, context.redis, (error) =>
-    app.log.error({ err: error }, 'sign-in limits unavailable (Redis); allowing'),
-  );
-  const sessions = sessionsService({ db: context.db.db, clock, lifetimes, secret: context.secret });
-  const otp = otpService({
-    db: context.db.db,
+  return {
     clock,
-    limiter,
+    lifetimes: options.sessions ?? DEFAULT_SESSION_LIFETIMES,
     secret: context.secret,
+    limiter: createLimiter(clock, context.redis, (error) =>
+      app.log.error({ err: error }, 'sign-in limits unavailable (Redis); allowing'),
+    ),
+    trustedOrigins: context.trustedOrigins,
     sms: smsConfig ? httpSmsGateway({ ...smsConfig, fetch: fetchOwn }) : undefined,
     mail: mailer,
+    oauth: {
+      ...(google ? { google: oidcAdapter(google, fetchOwn) } : {}),
+      ...(facebook ? { facebook: oauth2Adapter(facebook, fetchOwn) } : {}),
+      ...(toki ? { toki: oauth2Adapter(toki, fetchOwn) } : {}),
+    },
     onDeliveryError: (error) => app.log.error({ err: error }, 'message delivery failed'),
-  });
-  const identity = identityService({ db: context.db.db, clock, limiter, otp, sessions });
-
-  await app.register(sessionPlugin, { sessions, trustedOrigins: context.trustedOrigins });
-  await app.register(identityRoutes, {
-    identity,
-    sessions,
-    oauth,
-    publicBaseUrl: context.publicBaseUrl,
-    sessionMaxAgeS: Math.floor(lifetimes.maxMs / 1000),
-    onProviderError: (error, provider: OAuthProvider) =>
-      app.log.warn({ err: error, provider }, 'social sign-in failed at the provider'),
-  });
-  await app.register(accountRoutes, { account: accountService({ identity, sessions }) });
+    onProviderError: (error, provider) => app.log.warn({ err: error, provider }, 'social sign-in failed at the provider'),
+  };
 }

@@ -1,22 +1,20 @@
-import type { Db } from '@nomsan/db/client';
-import { and, eq, lt, sql } from '@nomsan/db/orm';
-import { systemJob } from '@nomsan/db/schema/system';
+import type { ModuleDb } from '@nomsan/db/client';
+import { and, asc, desc, eq, inArray, lt, lte, sql } from '@nomsan/db/orm';
+import type * as schema from '@nomsan/db/schema/system';
+import { systemJob, systemSchedule } from '@nomsan/db/schema/system';
 
+export type JobsDb = ModuleDb<typeof schema>;
 export type JobRow = typeof systemJob.$inferSelect;
+export type ScheduleRow = typeof systemSchedule.$inferSelect;
 
 /** The job queue's queries. Claiming uses SKIP LOCKED so concurrent workers never share a job. */
-export function jobsRepository(db: Db) {
+export function jobsRepository(db: JobsDb) {
   return {
-    async insert(job: { name: string; payload: unknown; runAt: Date; maxAttempts: number; dedupeKey: string | null }) {
+    /** stores a job; without `runAt` it is due at once by the database's clock */
+    async insert(job: { name: string; payload: unknown; runAt?: Date; maxAttempts: number; dedupeKey: string | null }) {
       const rows = await db
         .insert(systemJob)
-        .values({
-          name: job.name,
-          payload: job.payload,
-          runAt: job.runAt,
-          maxAttempts: job.maxAttempts,
-          dedupeKey: job.dedupeKey,
-        })
+        .values(job)
         .onConflictDoNothing({ target: systemJob.dedupeKey, where: sql`${systemJob.state} in ('queued', 'running')` })
         .returning({ id: systemJob.id });
       return rows[0]?.id ?? null;
@@ -48,14 +46,17 @@ export function jobsRepository(db: Db) {
       return rows[0] ?? null;
     },
 
-    async complete(id: string) {
-      await db
+    /** marks a claimed job done; false when its lease had passed and another worker took it */
+    async complete(id: string, attempts: number): Promise<boolean> {
+      const rows = await db
         .update(systemJob)
         .set({ state: 'done', finishedAt: sql`now()`, lockedUntil: null, lastError: null })
-        .where(eq(systemJob.id, id));
+        .where(and(eq(systemJob.id, id), eq(systemJob.state, 'running'), eq(systemJob.attempts, attempts)))
+        .returning({ id: systemJob.id });
+      return rows.length > 0;
     },
 
-    async fail(id: string, error: string, retryAt: Date | null) {
+    async fail(id: string, attempts: number, error: string, retryAt: Date | null) {
       await db
         .update(systemJob)
         .set(
@@ -63,13 +64,27 @@ export function jobsRepository(db: Db) {
             ? { state: 'queued', runAt: retryAt, lockedUntil: null, lastError: error }
             : { state: 'failed', finishedAt: sql`now()`, lockedUntil: null, lastError: error },
         )
-        .where(eq(systemJob.id, id));
+        .where(and(eq(systemJob.id, id), eq(systemJob.state, 'running'), eq(systemJob.attempts, attempts)));
     },
 
-    async deleteFinishedBefore(before: Date) {
+    /** the dead letter: jobs out of attempts, newest first */
+    failed: (limit: number) =>
+      db.select().from(systemJob).where(eq(systemJob.state, 'failed')).orderBy(desc(systemJob.finishedAt)).limit(limit),
+
+    /** puts a dead job back in the queue with its attempts anew; false when it is not dead */
+    async requeue(id: string): Promise<boolean> {
+      const rows = await db
+        .update(systemJob)
+        .set({ state: 'queued', attempts: 0, runAt: sql`now()`, finishedAt: null, lockedUntil: null })
+        .where(and(eq(systemJob.id, id), eq(systemJob.state, 'failed')))
+        .returning({ id: systemJob.id });
+      return rows.length > 0;
+    },
+
+    async deleteFinishedBefore(state: 'done' | 'failed', before: Date) {
       const rows = await db
         .delete(systemJob)
-        .where(and(sql`${systemJob.state} in ('done', 'failed')`, lt(systemJob.finishedAt, before)))
+        .where(and(eq(systemJob.state, state), lt(systemJob.finishedAt, before)))
         .returning({ id: systemJob.id });
       return rows.length;
     },
@@ -78,5 +93,36 @@ export function jobsRepository(db: Db) {
       const rows = await db.select().from(systemJob).where(eq(systemJob.id, id));
       return rows[0] ?? null;
     },
+
+    // Schedules
+
+    /** adds a schedule, or changes its pattern (and then its next run); keeps an unchanged one */
+    async upsertSchedule(name: string, cron: string, nextRunAt: Date) {
+      await db
+        .insert(systemSchedule)
+        .values({ name, cron, nextRunAt })
+        .onConflictDoUpdate({
+          target: systemSchedule.name,
+          set: { cron, nextRunAt },
+          setWhere: sql`${systemSchedule.cron} <> excluded.cron`,
+        });
+    },
+
+    /** the schedules due now, locked for this transaction; others' locked ones are skipped */
+    dueSchedules: (names: string[], now: Date) =>
+      names.length === 0
+        ? Promise.resolve([] as ScheduleRow[])
+        : db
+            .select()
+            .from(systemSchedule)
+            .where(and(lte(systemSchedule.nextRunAt, now), inArray(systemSchedule.name, names)))
+            .orderBy(asc(systemSchedule.name))
+            .for('update', { skipLocked: true }),
+
+    async advanceSchedule(name: string, ranAt: Date, nextRunAt: Date) {
+      await db.update(systemSchedule).set({ lastRunAt: ranAt, nextRunAt }).where(eq(systemSchedule.name, name));
+    },
+
+    schedules: () => db.select().from(systemSchedule).orderBy(asc(systemSchedule.name)),
   };
 }

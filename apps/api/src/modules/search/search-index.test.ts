@@ -1,17 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '@nomsan/db/orm';
 import { createTestDatabase, type TestDatabase } from '@nomsan/db/testing';
-import { createServices } from '../../services';
+import type { ModuleServices } from '../../kernel/module';
+import { createModules } from '../index';
 import { onTable } from './search.repository';
 
 // The rebuild writes the document tables anew in static-rank order and swaps them in: capped
 // scans rely on the order, and later migrations on the tables keeping their names.
 describe('search index rebuild', () => {
   let t: TestDatabase;
-  let services: ReturnType<typeof createServices>;
+  let services: ModuleServices;
   beforeAll(async () => {
     t = await createTestDatabase();
-    services = createServices({ db: t.handle, publicBaseUrl: 'http://localhost:3000', mediaBaseUrl: '/media' });
+    services = createModules({ db: t.handle, publicBaseUrl: 'http://localhost:3000', mediaBaseUrl: '/media' }).services;
   });
   afterAll(async () => {
     await services.search.close();

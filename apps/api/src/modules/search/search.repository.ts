@@ -1,5 +1,6 @@
 import type { Db, PreparedQuery } from '@nomsan/db/client';
 import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from '@nomsan/db/orm';
+import { qualified } from '@nomsan/db/sql';
 import {
   searchDocument,
   searchKindIs,
@@ -17,7 +18,12 @@ import {
   type SearchSort,
   type SearchType,
 } from '@nomsan/contracts/search';
-import { cardRowsColumn, type BookCardRow, type SummaryCardRow } from '../catalog/catalog.service';
+import {
+  catalogBookCard,
+  catalogSummaryCard,
+  type BookCardRow,
+  type SummaryCardRow,
+} from '@nomsan/db/schema/published/catalog';
 import { BODY_PREFIX_FROM, indexedPrefixes } from './query-plan';
 
 export type DocumentKind = (typeof searchDocument.$inferSelect)['kind'];
@@ -59,7 +65,7 @@ export interface MatchPlan {
 
 export type Hit = { kind: DocumentKind; itemId: number };
 
-/** The catalogue's card rows of a page's books and summaries (its `cardRowsColumn`). */
+/** The catalogue's card rows of a page's books and summaries (its published card views). */
 export interface CardRows {
   books: BookCardRow[];
   summaries: SummaryCardRow[];
@@ -93,6 +99,15 @@ function prefixVector(text: string, from: number): string {
   const lexemes = new Set<string>();
   for (const word of text.split(' ')) for (const prefix of indexedPrefixes(word, from)) lexemes.add(`'${prefix}'`);
   return [...lexemes].join(' ');
+}
+
+/**
+ * The cards (one JSON array column, in no particular order) of the published books or
+ * summaries whose ids are in `ids` (an `int[]` expression of the statement): read from the
+ * catalogue's published view, in the same round trip as the hits.
+ */
+function cardsOf(view: typeof catalogBookCard | typeof catalogSummaryCard, ids: SQL): SQL {
+  return sql`(select coalesce(json_agg(${qualified(view.card)}), '[]') from ${view} where ${qualified(view.id)} = any(${ids}))`;
 }
 
 const DOCUMENT_TABLE = 'search_document';
@@ -333,7 +348,7 @@ function searchStatement(shape: Shape): SQL {
   const pageRows = sql`page as materialized (${page})`;
   const idsOf = (kind: DocumentKind) => sql`array(select item_id from page where kind = ${sql.raw(`'${kind}'`)})`;
   const hits = sql`(select json_agg(json_build_object('kind', kind, 'itemId', item_id)) from page) as hits,
-    ${cardRowsColumn.books(idsOf('book'))} as books, ${cardRowsColumn.summaries(idsOf('summary'))} as summaries`;
+    ${cardsOf(catalogBookCard, idsOf('book'))} as books, ${cardsOf(catalogSummaryCard, idsOf('summary'))} as summaries`;
   if (!shape.counts) return sql`with ${tab}, ${pageRows} select ${hits}`;
   // Every tab is counted from the whole match's first `countCap` + 1 rows (a side past them
   // makes the union pass them too: that is how a capped count shows). The tab shown, and past

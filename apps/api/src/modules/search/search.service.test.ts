@@ -1,20 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SearchQuery } from '@nomsan/contracts/search';
 import { createTestDatabase, type TestDatabase } from '@nomsan/db/testing';
-import { createServices } from '../../services';
+import type { ModuleServices } from '../../kernel/module';
+import { createModules } from '../index';
 import { searchService, type SearchService } from './search.service';
 
 // Counts stop at a cap (1 000 in the store): past it, the scans read only the most popular
 // matches. The demo catalogue is small, so most of these tests lower the cap to reach it.
 describe('search service', () => {
   let t: TestDatabase;
-  let services: ReturnType<typeof createServices>;
+  let services: ModuleServices;
   const made: SearchService[] = [];
   let capped: (countCap: number) => SearchService;
   beforeAll(async () => {
     t = await createTestDatabase();
     const context = { db: t.handle, publicBaseUrl: 'http://localhost:3000', mediaBaseUrl: '/media' };
-    services = createServices(context);
+    services = createModules(context).services;
     capped = (countCap) => {
       const search = searchService(context, { catalog: services.catalog, podcasts: services.podcasts, countCap });
       made.push(search);

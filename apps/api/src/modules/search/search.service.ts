@@ -11,11 +11,14 @@ import {
 } from '@nomsan/contracts/search';
 import { mn } from '@nomsan/contracts/messages';
 import type { ApiContext } from '../../context';
+import { z } from 'zod';
 import { AppError } from '../../errors';
+import { DAY_MS } from '../../lib/clock';
 import { cached } from '../../lib/cached';
 import { groupBy } from '../../lib/group-by';
 import { lruCache } from '../../lib/lru';
 import type { CatalogService } from '../catalog/catalog.service';
+import { defineJob } from '../jobs/jobs.service';
 import type { PodcastsService } from '../podcasts/podcasts.service';
 import { buildSearchIndex } from './indexer';
 import { queryLog, type QueryLog } from './query-log';
@@ -23,9 +26,11 @@ import { deletionVariants } from './fold';
 import { queryWords, tsQueries, TYPO_FROM, typoTerms, typoVariants, type QueryWords } from './query-plan';
 import { inTab, NO_COUNTS, searchRepository, type Found, type Hit, type MatchPlan } from './search.repository';
 
-export const SEARCH_INDEX_JOB = 'search.reindex';
+/** Rebuilds the whole search index (after seeding, and after the catalogue changes). */
+export const reindexJob = defineJob('search.reindex', z.object({}).strict(), { maxAttempts: 3 });
+/** Forgets searches too old to count for the popular lists. */
+export const pruneSearchLogJob = defineJob('search.prune-log', z.object({}).strict());
 
-const DAY_MS = 24 * 60 * 60_000;
 const POPULAR_WINDOW_MS = 30 * DAY_MS;
 const TOP_WINDOW_MS = 7 * DAY_MS;
 /** a query must have been searched this often to be shown to others as popular */

@@ -1,0 +1,22 @@
+// The API package's public entry: what the server, scripts and benchmarks compose the store
+// from. Everything else in apps/api is the package's own (lint refuses deeper imports).
+export { createApp, type AppOptions } from './app';
+export { createModules, modules } from './modules/index';
+export { createKernel, type KernelOptions } from './kernel/kernel';
+export {
+  composeModules,
+  defineModule,
+  jobsOf,
+  type ComposedModules,
+  type Kernel,
+  type KernelLog,
+  type ModuleServices,
+} from './kernel/module';
+export { transaction, type Ctx } from './kernel/unit-of-work';
+export { runFlow } from './kernel/steps';
+export { logOptions } from './log-options';
+export { internalCallToken, INTERNAL_CALL_HEADER } from './lib/internal-call';
+export { acceptsCoding } from './lib/content-coding';
+export { evictOldest } from './lib/evict-oldest';
+export type { AccountsOptions } from './modules/identity/accounts';
+export { facebookProvider } from './modules/identity/oauth';

@@ -1,0 +1,28 @@
+import type { ModuleDb } from '@nomsan/db/client';
+import { eq, sql } from '@nomsan/db/orm';
+import type * as schema from '@nomsan/db/schema/catalog';
+import { catalogBook } from '@nomsan/db/schema/catalog';
+
+export type CatalogDb = ModuleDb<typeof schema>;
+
+export interface BookPatch {
+  title?: string;
+  subtitle?: string | null;
+  description?: string;
+  shortDescription?: string;
+}
+
+/** The catalogue's writes (the back office's, and scripts'); reads live in catalog.repository.ts. */
+export function catalogEditsRepository(db: CatalogDb) {
+  return {
+    /** the book's id and kind after the change; null when there is no such book */
+    async updateBook(id: number, patch: BookPatch) {
+      const [row] = await db
+        .update(catalogBook)
+        .set({ ...patch, updatedAt: sql`now()` })
+        .where(eq(catalogBook.id, id))
+        .returning({ id: catalogBook.id, kind: catalogBook.kind });
+      return row ?? null;
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import { defineModule } from '../../kernel/module';
+import { handle } from '../jobs/jobs.service';
+import { catalogRoutes } from './catalog.routes';
+import { catalogService, type CatalogService } from './catalog.service';
+import { computeRelatedJob, relatedBooksService } from './related.service';
+
+declare module '../../kernel/module' {
+  interface ModuleServices {
+    catalog: CatalogService;
+  }
+}
+
+/** Books, summaries, people, categories, topics and reviews: what the store shows. */
+export const catalogModule = defineModule({
+  name: 'catalog',
+  dependsOn: ['podcasts', 'commerce'],
+  create: (kernel, { podcasts, commerce }) => catalogService(kernel, podcasts, commerce),
+  routes: catalogRoutes,
+  jobs: (_catalog, kernel) => [
+    handle(computeRelatedJob, async () => {
+      const result = await relatedBooksService(kernel.db.db).compute();
+      kernel.log.info(result, 'related books computed');
+    }),
+  ],
+  async start(_catalog, kernel) {
+    // A new (or just seeded) catalogue has no precomputed related books yet.
+    if (await relatedBooksService(kernel.db.db).needsComputing()) {
+      await kernel.jobs.enqueue(kernel.root, computeRelatedJob, {}, { dedupeKey: computeRelatedJob.name });
+    }
+  },
+});

@@ -1,0 +1,28 @@
+import { composeModules, type AnyModule, type ComposedModules } from '../kernel/module';
+import { createKernel, type KernelOptions } from '../kernel/kernel';
+import { accountModule } from './account/account.module';
+import { catalogModule } from './catalog/catalog.module';
+import { commerceModule } from './commerce/commerce.module';
+import { identityModule } from './identity/identity.module';
+import { jobsModule } from './jobs/jobs.module';
+import { podcastsModule } from './podcasts/podcasts.module';
+import { searchModule } from './search/search.module';
+
+/**
+ * Every module of the store. The API role, the worker role and the tests are composed from
+ * this list (in dependency order, whatever the order here); a new domain adds its line.
+ */
+export const modules: readonly AnyModule[] = [
+  jobsModule,
+  identityModule,
+  accountModule,
+  podcastsModule,
+  commerceModule,
+  catalogModule,
+  searchModule,
+];
+
+/** The kernel and every module's service for one process (or one test). */
+export function createModules(options: KernelOptions): ComposedModules {
+  return composeModules(modules, createKernel(options));
+}

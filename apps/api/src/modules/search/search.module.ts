@@ -1,0 +1,38 @@
+import { DAY_MS } from '../../lib/clock';
+import { defineModule } from '../../kernel/module';
+import { handle } from '../jobs/jobs.service';
+import { searchRoutes } from './search.routes';
+import { pruneSearchLogJob, reindexJob, searchService, type SearchService } from './search.service';
+
+declare module '../../kernel/module' {
+  interface ModuleServices {
+    search: SearchService;
+  }
+}
+
+/** searches older than this no longer count for the popular lists */
+const SEARCH_LOG_DAYS = 90;
+
+/** Search over books, summaries and episodes, with suggestions and what people search for. */
+export const searchModule = defineModule({
+  name: 'search',
+  dependsOn: ['catalog', 'podcasts'],
+  create: (kernel, { catalog, podcasts }) =>
+    searchService(kernel, { catalog, podcasts, onLogError: (error) => kernel.onError(error, 'search query log') }),
+  routes: searchRoutes,
+  jobs: (search, kernel) => [
+    handle(reindexJob, async () => {
+      kernel.log.info(await search.reindex(), 'search index built');
+    }),
+    handle(pruneSearchLogJob, async () => {
+      kernel.log.info({ removed: await search.pruneLog(SEARCH_LOG_DAYS * DAY_MS) }, 'old search records pruned');
+    }),
+  ],
+  schedules: [{ job: pruneSearchLogJob, cron: '20 4 * * *' }],
+  async start(search, kernel) {
+    if (await search.needsIndexing()) {
+      await kernel.jobs.enqueue(kernel.root, reindexJob, {}, { dedupeKey: reindexJob.name });
+    }
+  },
+  close: (search) => search.close(),
+});
