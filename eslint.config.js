@@ -11,6 +11,63 @@ const webFeatures = readdirSync('apps/web/app/features', { withFileTypes: true }
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+const apiModules = readdirSync('apps/api/src/modules', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+/** the schema file (packages/db/src/schema) and table-name prefix of modules not named alike */
+const SCHEMA_OF = { jobs: 'system', account: null, system: null };
+const schemaOf = (module) => (module in SCHEMA_OF ? SCHEMA_OF[module] : module);
+
+/**
+ * Tables: only `own`'s (a repository's own schema file), never another module's; published read
+ * models (views other modules publish, packages/db/src/schema/published) for everyone.
+ */
+const tablesOf = (own) => [
+  {
+    group: ['@nomsan/db/schema/*', ...(own ? [`!@nomsan/db/schema/${own}`] : []), '!@nomsan/db/schema/published'],
+    message: own
+      ? "A repository touches only its module's tables; read another module's data through its published read model."
+      : "Only a module's repository touches its tables; another module's data comes through its service.",
+  },
+  {
+    regex: String.raw`^@nomsan/db/schema(/index)?$`,
+    message: "The whole schema is the migrations' view, not a module's.",
+  },
+];
+
+/** the API package's own files by relative path, without a build suffix */
+const packagePaths = [
+  { group: ['@nomsan/api', '@nomsan/api/*'], message: 'Inside the API package, import by relative path.' },
+  { regex: String.raw`^\.{1,2}/.*\.js$`, message: 'Import TypeScript sources without a .js suffix.' },
+];
+
+/** another module only through its service (<module>/<module>.service) */
+const otherModules = [
+  {
+    regex: String.raw`^\.\./(?!\.\.)([^/]+)/(?!\1\.service$)`,
+    message: 'Reach another module only through its service (<module>/<module>.service).',
+  },
+];
+/** a repository builds its SQL from its own tables and published read models only */
+const noModules = [
+  {
+    regex: String.raw`^\.\./(?!\.\.)`,
+    message: 'A repository builds its SQL from its own tables and published read models only.',
+  },
+];
+
+/** `db.query.<table>` (or `ctx.db.query`, `tx.query`) only for the module's own tables, named with its prefix */
+const ownRelationalQueries = (module) => {
+  const onDb =
+    "[object.property.name='query']:matches([object.object.name=/^(db|tx)$/], [object.object.property.name=/^(db|tx)$/])";
+  return {
+    selector: schemaOf(module)
+      ? `MemberExpression${onDb}[property.name!=/^${schemaOf(module)}[A-Z]/]`
+      : `MemberExpression${onDb}`,
+    message: 'A module queries only its own tables.',
+  };
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -81,19 +138,61 @@ export default tseslint.config(
       ],
     },
   },
+  // Module boundaries (apps/api/src/modules/<module>): a module's files touch only its own
+  // tables (its schema file, and the read models others publish), reach another module only
+  // through that module's service, and import the API package's own files by relative path.
+  ...apiModules.flatMap((module) => [
+    {
+      files: [`apps/api/src/modules/${module}/**/*.ts`],
+      ignores: ['**/*.test.ts', '**/*.repository.ts'],
+      rules: {
+        'no-restricted-imports': ['error', { patterns: [...tablesOf(null), ...packagePaths, ...otherModules] }],
+        'no-restricted-syntax': ['error', ownRelationalQueries(module)],
+      },
+    },
+    {
+      files: [`apps/api/src/modules/${module}/**/*.repository.ts`],
+      ignores: ['**/*.test.ts'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          { patterns: [...tablesOf(schemaOf(module)), ...packagePaths, ...noModules] },
+        ],
+        'no-restricted-syntax': ['error', ownRelationalQueries(module)],
+      },
+    },
+  ]),
   {
-    // A domain reaches another domain through its service, never its repository or tables.
+    // The API's shared code (kernel, lib, plugins, app) touches no table.
     files: ['apps/api/src/**/*.ts'],
-    ignores: ['apps/api/src/**/*.repository.ts', 'apps/api/src/**/*.test.ts', 'apps/api/src/test/**'],
+    ignores: ['apps/api/src/modules/**', '**/*.test.ts', 'apps/api/src/test/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['@nomsan/db/schema/*'], message: 'Only a repository touches tables.' },
+            ...packagePaths,
             {
-              group: ['../*/*.repository', '../../modules/*/*.repository'],
-              message: "Call the other module's service.",
+              group: ['@nomsan/db/schema', '@nomsan/db/schema/*'],
+              message: "Only a module's repository touches tables.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The server composes the API from its public entry (apps/api/src/index.ts) only.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@nomsan/api/*'],
+              message: "Import the API from its public entry, '@nomsan/api'.",
             },
           ],
         },

@@ -18,5 +18,7 @@ export { logOptions } from './log-options';
 export { internalCallToken, INTERNAL_CALL_HEADER } from './lib/internal-call';
 export { acceptsCoding } from './lib/content-coding';
 export { evictOldest } from './lib/evict-oldest';
+export { isInvalidatedBy, noteTags, parseCacheTagHeader, tag } from './lib/cache-tags';
+export { createInvalidationBus, type InvalidationBus } from './lib/invalidation';
 export type { AccountsOptions } from './modules/identity/accounts';
 export { facebookProvider } from './modules/identity/oauth';

@@ -1,8 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { PublicConfig } from '@nomsan/contracts/web-context';
-import type { AccountsOptions } from '@nomsan/api/modules/identity/accounts';
-import { facebookProvider } from '@nomsan/api/modules/identity/oauth';
+import { type AccountsOptions, facebookProvider } from '@nomsan/api';
 
 export const roles = ['all', 'api', 'web', 'worker'] as const;
 export type Role = (typeof roles)[number];

@@ -1,7 +1,7 @@
 import pino, { type Logger } from 'pino';
-import { logOptions } from '@nomsan/api/log-options';
+import { logOptions } from '@nomsan/api';
 
-/** pino with secrets redacted (see @nomsan/api/log-options); pretty only on a terminal. */
+/** pino with secrets redacted (see apps/api/src/log-options.ts); pretty only on a terminal. */
 export function createLogger(level: string): Logger {
   return pino({
     level,

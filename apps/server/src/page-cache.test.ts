@@ -1,13 +1,15 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { tag } from '@nomsan/api';
 import { plainWith, splitAtNonce } from './gzip-splice';
-import { isSharedRequest, isStorable, pageCache, type CachedPage } from './page-cache';
+import { isSharedRequest, isStorable, pageCache, renderTags, type CachedPage } from './page-cache';
 
-const page = (body: string, nonce: string, expires: number): CachedPage => ({
+const page = (body: string, nonce: string, expires: number, tags: string[] = []): CachedPage => ({
   status: 200,
   headers: [['content-type', 'text/html; charset=utf-8']],
   body: splitAtNonce(body, nonce),
   expires,
+  tags,
 });
 const text = (stored: CachedPage | null | undefined) => (stored ? plainWith(stored.body, '').toString() : null);
 
@@ -68,6 +70,77 @@ describe('page cache', () => {
     }
     expect(cache.size).toBe(2);
     expect('fill' in cache.claim('/1')).toBe(true);
+  });
+});
+
+describe('page cache invalidation', () => {
+  const stored = (tags: string[]) => {
+    const cache = pageCache({ ttlMs: 10_000, max: 10 });
+    const claim = cache.claim('/p');
+    if ('fill' in claim) claim.fill(page('<p>p</p>', 'n', cache.expiresAt(), tags));
+    return cache;
+  };
+  const isKept = (cache: ReturnType<typeof pageCache>) => 'page' in cache.claim('/p');
+
+  it('drops a page made from an invalidated tag, and only such a page', () => {
+    const cache = pageCache({ ttlMs: 10_000, max: 10 });
+    for (const [key, tags] of [
+      ['/book/1', [tag.book(1), tag.categories]],
+      ['/book/2', [tag.book(2), tag.categories]],
+    ] as const) {
+      const claim = cache.claim(key);
+      if ('fill' in claim) claim.fill(page(key, 'n', cache.expiresAt(), [...tags]));
+    }
+    cache.invalidate([tag.book(1)]);
+    expect('fill' in cache.claim('/book/1')).toBe(true);
+    expect('page' in cache.claim('/book/2')).toBe(true);
+    cache.invalidate([tag.categories]);
+    expect('fill' in cache.claim('/book/2')).toBe(true);
+  });
+
+  it('treats a page whose render saw no tags as made from the whole catalogue', () => {
+    const untagged = stored([]);
+    untagged.invalidate([tag.offers]);
+    expect(isKept(untagged)).toBe(false);
+    const coarse = stored([tag.catalog]);
+    coarse.invalidate([tag.book(7)]);
+    expect(isKept(coarse)).toBe(false);
+  });
+
+  it('drops every page on `all`, and nothing on an empty invalidation', () => {
+    const cache = stored([tag.book(1)]);
+    cache.invalidate([]);
+    expect(isKept(cache)).toBe(true);
+    cache.invalidate([tag.all]);
+    expect(isKept(cache)).toBe(false);
+  });
+
+  it('does not keep a page whose render was under way when its data changed', async () => {
+    const cache = pageCache({ ttlMs: 10_000, max: 10 });
+    const renderer = cache.claim('/r');
+    const earlyWaiter = cache.claim('/r');
+    cache.invalidate([tag.book(1)]);
+    // a request after the change does not wait for the render that may show the old data
+    const lateRequest = cache.claim('/r');
+    expect('fill' in lateRequest).toBe(true);
+    if ('fill' in renderer) renderer.fill(page('<p>old</p>', 'n0nce', cache.expiresAt(), [tag.book(1)]));
+    expect('wait' in earlyWaiter && text(await earlyWaiter.wait)).toBe('<p>old</p>');
+    if ('fill' in lateRequest) lateRequest.fill(page('<p>new</p>', 'n0nce', cache.expiresAt(), [tag.book(1)]));
+    const claim = cache.claim('/r');
+    expect('page' in claim && text(claim.page)).toBe('<p>new</p>');
+  });
+});
+
+describe('the tags of a render', () => {
+  it('are those of its API answers, each once, and the coarse tag for an answer that names none', () => {
+    const tags = renderTags();
+    expect(tags.list()).toEqual([]);
+    const answer = new Response('{}', { headers: { 'cache-tag': `${tag.book(1)}, ${tag.categories}` } });
+    expect(tags.note(answer)).toBe(answer);
+    tags.note(new Response('{}', { headers: { 'cache-tag': tag.categories } }));
+    expect(tags.list()).toEqual([tag.book(1), tag.categories]);
+    tags.note(new Response('{}', { status: 404 }));
+    expect(tags.list()).toEqual([tag.book(1), tag.categories, tag.catalog]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { evictOldest } from '@nomsan/api/lib/evict-oldest';
+import { evictOldest, isInvalidatedBy, parseCacheTagHeader, tag } from '@nomsan/api';
 import { gzipWith, plainWith, type SplicedBody } from './gzip-splice';
 
 /**
@@ -7,6 +7,10 @@ import { gzipWith, plainWith, type SplicedBody } from './gzip-splice';
  * for it in between gets the stored HTML with its own CSP nonce in place of the rendered one
  * (kept cut at that nonce and compressed once, see gzip-splice.ts). Concurrent misses for one
  * URL wait for the single render under way instead of rendering it again.
+ *
+ * A page carries the cache tags of the API answers it was rendered from (ADR 019); an
+ * invalidation of any of them drops it, in every process, so a change is on the next request's
+ * page rather than one TTL later.
  */
 
 export interface CachedPage {
@@ -15,6 +19,8 @@ export interface CachedPage {
   /** the HTML cut at the nonce it was rendered with (which each request's own replaces), plain and compressed */
   body: SplicedBody;
   expires: number;
+  /** what it was rendered from; none counts as the whole catalogue (`tag.catalog`) */
+  tags: readonly string[];
 }
 
 export type Claim =
@@ -47,17 +53,34 @@ export function pageCache(options: PageCacheOptions) {
       const pending = filling.get(key);
       if (pending) return { wait: pending };
       let settle: (page: CachedPage | null) => void = () => undefined;
-      filling.set(key, new Promise((resolve) => (settle = resolve)));
+      const render = new Promise<CachedPage | null>((resolve) => (settle = resolve));
+      filling.set(key, render);
       return {
         fill: (filled) => {
-          filling.delete(key);
-          if (filled) {
-            pages.set(key, filled);
-            evictOldest(pages, options.max);
+          // An invalidation during the render took it out: it may show the old data, so it is
+          // given to those who waited for it then, and not kept.
+          if (filling.get(key) === render) {
+            filling.delete(key);
+            if (filled) {
+              pages.set(key, filled);
+              evictOldest(pages, options.max);
+            }
           }
           settle(filled);
         },
       };
+    },
+
+    /** Drops the pages made from any of `tags` (`tag.all`: every page), and forgets renders under way. */
+    invalidate(tags: readonly string[]): void {
+      const invalidated = new Set(tags);
+      if (invalidated.size === 0) return;
+      filling.clear();
+      if (invalidated.has(tag.all)) {
+        pages.clear();
+        return;
+      }
+      for (const [key, page] of pages) if (isInvalidatedBy(page.tags, invalidated)) pages.delete(key);
     },
 
     /** The stored page as it should be sent for a request whose nonce is `nonce`. */
@@ -74,6 +97,24 @@ export function pageCache(options: PageCacheOptions) {
 }
 
 export type PageCache = ReturnType<typeof pageCache>;
+
+/**
+ * The tags a render's page is stored with: the Cache-Tag of every API answer it used, in
+ * process or over HTTP alike. An answer without one may depend on anything: the coarse tag.
+ */
+export function renderTags() {
+  const tags = new Set<string>();
+  return {
+    /** notes the tags of an API answer, and passes it on */
+    note(response: Response): Response {
+      const named = parseCacheTagHeader(response.headers.get('cache-tag'));
+      if (named.length === 0) tags.add(tag.catalog);
+      for (const name of named) tags.add(name);
+      return response;
+    },
+    list: (): string[] => [...tags],
+  };
+}
 
 /**
  * Whether a request may be answered from the cache: a GET without credentials. A signed-in

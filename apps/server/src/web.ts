@@ -6,13 +6,20 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
-import { acceptsCoding } from '@nomsan/api/lib/content-coding';
-import { INTERNAL_CALL_HEADER } from '@nomsan/api/lib/internal-call';
+import { acceptsCoding, INTERNAL_CALL_HEADER } from '@nomsan/api';
 import { createApiClient, type Fetch } from '@nomsan/contracts/client';
 import { SESSION_COOKIE } from '@nomsan/contracts/cookies';
 import { splitAtNonce } from './gzip-splice';
 import { concurrencyLimit } from './limiter';
-import { isSharedRequest, isStorable, MAX_CACHED_BODY, pageCache, type CachedPage, type PageCache } from './page-cache';
+import {
+  isSharedRequest,
+  isStorable,
+  MAX_CACHED_BODY,
+  pageCache,
+  renderTags,
+  type CachedPage,
+  type PageCache,
+} from './page-cache';
 import type { PublicConfig, WebLoadContext } from '@nomsan/contracts/web-context';
 
 /** dist/web next to the server bundle, or the repository's dist/web when running from sources */
@@ -34,9 +41,16 @@ export interface WebOptions {
   pageCacheTtlMs: number;
   /** marks the API calls of a render as this deployment's own (lib/internal-call.ts) */
   internalToken: string;
+  /**
+   * the invalidation bus (the API's lib/invalidation.ts): drops the cached pages a change
+   * touched, in every process (ADR 019); absent: pages live out their TTL
+   */
+  invalidations?: { subscribe(listener: (tags: string[]) => void): () => void };
 }
 
 const PAGE_CACHE_MAX = 2_000;
+/** how long after an invalidation a separate API process may still answer from its old caches */
+const LATE_API_MS = 500;
 
 /**
  * Serves the React Router app: built assets from dist/web/client, and every other path through
@@ -51,6 +65,15 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   // slowest pages close to the average under load.
   const renders = concurrencyLimit(options.renderConcurrency);
   const cache = options.pageCacheTtlMs > 0 ? pageCache({ ttlMs: options.pageCacheTtlMs, max: PAGE_CACHE_MAX }) : null;
+  if (cache && options.invalidations) {
+    const unsubscribe = options.invalidations.subscribe((tags) => {
+      cache.invalidate(tags);
+      // A separate API process may hear of the change a moment after this one, and a page
+      // rendered from its answers meanwhile would keep the old data: drop again shortly after.
+      if (options.apiUrl) setTimeout(() => cache.invalidate(tags), LATE_API_MS).unref();
+    });
+    app.addHook('onClose', async () => unsubscribe());
+  }
 
   await app.register(async (web) => {
     // Form posts to route actions reach React Router unparsed.
@@ -84,8 +107,9 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       // the visitor's page request counts against the rate limit; its API calls do not
       config: { page: true },
       handler: async (request, reply) => {
+        const tags = renderTags();
         const context: WebLoadContext = {
-          api: createApiClient(apiTransport(app, request, options.apiUrl, options.internalToken)),
+          api: createApiClient(apiTransport(app, request, options.apiUrl, options.internalToken, tags.note)),
           config: options.config,
           cspNonce: reply.scriptNonce,
           requestId: request.id,
@@ -97,18 +121,22 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
         if (!cache || !isSharedRequest(request.method, request.headers, SESSION_COOKIE)) {
           return sendWebResponse(reply, await render());
         }
-        return sendShared(cache, request.url, reply, render);
+        return sendShared(cache, request.url, reply, render, tags);
       },
     });
   });
 }
 
-/** A page anyone may get: from the cache, from the render under way, or rendered and stored. */
+/**
+ * A page anyone may get: from the cache, from the render under way, or rendered and stored with
+ * the tags of the API answers the render used (all known once its body has been read).
+ */
 async function sendShared(
   cache: PageCache,
   key: string,
   reply: FastifyReply,
   render: () => Promise<Response>,
+  tags: ReturnType<typeof renderTags>,
 ): Promise<FastifyReply> {
   const claim = cache.claim(key);
   if ('page' in claim) return sendPage(cache, reply, claim.page, 'hit');
@@ -126,6 +154,7 @@ async function sendShared(
       headers: [...response.headers].filter(([name]) => name !== 'set-cookie' && name !== 'content-length'),
       body: splitAtNonce(Buffer.from(await response.arrayBuffer()), reply.scriptNonce),
       expires: cache.expiresAt(),
+      tags: tags.list(),
     };
     if (page.body.plainBytes <= MAX_CACHED_BODY) stored = page;
     return sendPage(cache, reply, page, 'miss');
@@ -149,11 +178,13 @@ function sendPage(cache: PageCache, reply: FastifyReply, page: CachedPage, state
   return reply.send(cache.bodyFor(page, reply.scriptNonce));
 }
 
+/** How a render reaches the API; every answer goes through `noteAnswer` (its cache tags). */
 function apiTransport(
   app: FastifyInstance,
   request: FastifyRequest,
   apiUrl: string | undefined,
   internalToken: string,
+  noteAnswer: (response: Response) => Response,
 ) {
   // The browser's own Origin and Sec-Fetch-Site go with its cookie, so the API's CSRF check
   // judges a route action's API calls by the browser request that caused them.
@@ -163,7 +194,8 @@ function apiTransport(
     if (typeof value === 'string') forwarded[name] = value;
   }
   if (apiUrl) {
-    return { baseUrl: apiUrl, headers: { ...forwarded, 'x-forwarded-for': request.ip } };
+    const overHttp: Fetch = (input, init) => fetch(input, init).then(noteAnswer);
+    return { baseUrl: apiUrl, fetch: overHttp, headers: { ...forwarded, 'x-forwarded-for': request.ip } };
   }
   const inject: Fetch = async (input, init) => {
     const res = await app.inject({
@@ -173,16 +205,18 @@ function apiTransport(
       remoteAddress: request.ip,
       ...(typeof init?.body === 'string' ? { payload: init.body } : {}),
     });
-    return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), {
-      status: res.statusCode,
-      headers: Object.entries(res.headers).flatMap(([name, value]) =>
-        value === undefined
-          ? []
-          : Array.isArray(value)
-            ? value.map((v) => [name, v] as [string, string])
-            : [[name, String(value)] as [string, string]],
-      ),
-    });
+    return noteAnswer(
+      new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), {
+        status: res.statusCode,
+        headers: Object.entries(res.headers).flatMap(([name, value]) =>
+          value === undefined
+            ? []
+            : Array.isArray(value)
+              ? value.map((v) => [name, v] as [string, string])
+              : [[name, String(value)] as [string, string]],
+        ),
+      }),
+    );
   };
   return { baseUrl: '', fetch: inject, headers: forwarded };
 }

@@ -14,7 +14,9 @@ export class CompensationError extends Error {
     /** the steps whose undo failed, with their errors */
     readonly failedUndos: { step: string; error: unknown }[],
   ) {
-    super(`flow failed and ${failedUndos.length} step(s) could not be undone: ${failedUndos.map((f) => f.step).join(', ')}`);
+    super(
+      `flow failed and ${failedUndos.length} step(s) could not be undone: ${failedUndos.map((f) => f.step).join(', ')}`,
+    );
     this.name = 'CompensationError';
   }
 }

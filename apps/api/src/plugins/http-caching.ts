@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { cacheTagHeader, collectTags } from '../lib/cache-tags';
 import { preferredCoding } from '../lib/content-coding';
 import { repeatedAnswers } from '../lib/shared-answers';
 
@@ -13,13 +14,28 @@ declare module 'fastify' {
   }
 }
 
+/** the cache tags each request's answer was made from (lib/cache-tags.ts) */
+const answerTags = new WeakMap<FastifyRequest, Set<string>>();
+
 /**
  * A strong ETag from the body, 304 when the client already has it, and a Cache-Control that
  * lets a CDN serve it, for GET routes marked `publicCache`. Installed on the root before
  * compression, so the tag is computed on the plain body and matches whatever encoding is sent.
  * An answer the serialiser hands out again and again is sent in the body compressed once.
+ *
+ * Such an answer also says what it was made from in `Cache-Tag` (ADR 019): every tagged-cache
+ * read and `noteTags` while the request runs adds to its set. A CDN can purge by it, and the web
+ * role keeps it with a page that used the answer (apps/server/src/web.ts).
  */
 export function installHttpCaching(app: FastifyInstance): void {
+  // The request's set is the current one for the rest of its hooks and its handler (the way
+  // @fastify/request-context does it); onSend looks it up by request, whatever context it runs in.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const tags = new Set<string>();
+    answerTags.set(request, tags);
+    collectTags(tags, done);
+  });
+
   app.addHook('onSend', async (request, reply, payload) => {
     if (!request.routeOptions.config.publicCache) return payload;
     if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200) return payload;
@@ -32,6 +48,7 @@ export function installHttpCaching(app: FastifyInstance): void {
     reply.header('etag', etag);
     reply.header('cache-control', CACHE_CONTROL);
     reply.header('vary', 'accept-encoding');
+    reply.header('cache-tag', cacheTagHeader(answerTags.get(request) ?? []));
     const ifNoneMatch = request.headers['if-none-match'];
     if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
       reply.code(304);

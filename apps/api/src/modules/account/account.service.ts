@@ -1,7 +1,6 @@
 import type { Device, ProfileUpdateRequest } from '@nomsan/contracts/identity';
 import { notFound } from '../../errors';
-import type { IdentityService } from '../identity/identity.service';
-import type { SessionsService } from '../identity/sessions.service';
+import type { IdentityService, SessionsService } from '../identity/identity.service';
 
 /**
  * The signed-in user's own settings: profile, devices and password. Owns no tables: sessions

@@ -1,6 +1,7 @@
-import type { Db } from '@nomsan/db/client';
+import type { ModuleDb } from '@nomsan/db/client';
+import type * as schema from '@nomsan/db/schema/catalog';
 import { qualified } from '@nomsan/db/sql';
-import { and, asc, count, desc, eq, exists, inArray, isNotNull, sql, SQL } from '@nomsan/db/orm';
+import { and, asc, count, desc, eq, exists, inArray, isNotNull, sql, type SQL } from '@nomsan/db/orm';
 import {
   catalogAudioEdition,
   catalogBook,
@@ -26,6 +27,9 @@ import {
 } from '@nomsan/db/schema/catalog';
 import { offersOf } from '@nomsan/db/schema/published/commerce';
 import type { BookCardRow, SummaryCardRow } from '@nomsan/db/schema/published/catalog';
+
+/** The database as this module sees it: its own tables only. */
+export type CatalogDb = ModuleDb<typeof schema>;
 
 export type BookOrder = 'popular' | 'newest';
 export type ContributorRole = 'author' | 'narrator' | 'translator';
@@ -73,7 +77,7 @@ const summaryCardColumns = {
  * Catalogue queries. Only this file touches the catalogue's tables. `genericDb` runs the
  * prepared hot reads (DatabaseHandle.genericDb); without it they run on `db`.
  */
-export function catalogRepository(db: Db, genericDb: Db = db) {
+export function catalogRepository(db: CatalogDb, genericDb: CatalogDb = db) {
   const published = eq(catalogBook.status, 'published');
   const one = sql`1`;
 
@@ -127,7 +131,7 @@ export function catalogRepository(db: Db, genericDb: Db = db) {
     asc(catalogBook.id),
   ];
 
-  function cardsQuery(on: Db = db) {
+  function cardsQuery(on: CatalogDb = db) {
     return on.select(cardColumns).from(catalogBook);
   }
 

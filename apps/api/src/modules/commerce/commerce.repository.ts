@@ -1,7 +1,11 @@
-import type { Db } from '@nomsan/db/client';
+import type { ModuleDb } from '@nomsan/db/client';
+import type * as schema from '@nomsan/db/schema/commerce';
 import { and, asc, eq, inArray, or, sql, type SQL } from '@nomsan/db/orm';
 import { commerceBundle, commerceBundleItem, commerceOffer } from '@nomsan/db/schema/commerce';
 import type { OfferTerms } from '@nomsan/db/schema/published/commerce';
+
+/** The database as this module sees it: its own tables only. */
+export type CommerceDb = ModuleDb<typeof schema>;
 
 export type OfferRow = typeof commerceOffer.$inferSelect;
 export type BundleRow = typeof commerceBundle.$inferSelect;
@@ -20,7 +24,7 @@ const current = and(
 ) as SQL;
 
 /** Commerce queries: offers and bundles. Only this file touches the commerce tables. */
-export function commerceRepository(db: Db) {
+export function commerceRepository(db: CommerceDb) {
   // every card and book page asks for offers: prepared once (see the catalogue's repository)
   const offersOf = db
     .select()
@@ -75,7 +79,10 @@ export function commerceRepository(db: Db) {
     },
 
     /** sets the price of an item's current offer in one format; null when it has none */
-    async setPrice(item: { itemType: OfferRow['itemType']; itemId: number; format: OfferRow['format'] }, priceMnt: number) {
+    async setPrice(
+      item: { itemType: OfferRow['itemType']; itemId: number; format: OfferRow['format'] },
+      priceMnt: number,
+    ) {
       const [row] = await db
         .update(commerceOffer)
         .set({ priceMnt })

@@ -1,6 +1,10 @@
-import type { Db } from '@nomsan/db/client';
+import type { ModuleDb } from '@nomsan/db/client';
+import type * as schema from '@nomsan/db/schema/identity';
 import { and, asc, desc, eq, gt, isNull, lt, ne, or, sql } from '@nomsan/db/orm';
 import { identityOtpChallenge, identitySession, identitySocialAccount, identityUser } from '@nomsan/db/schema/identity';
+
+/** The database as this module sees it: its own tables only. */
+export type IdentityDb = ModuleDb<typeof schema>;
 
 export type UserRow = typeof identityUser.$inferSelect;
 export type NewUser = typeof identityUser.$inferInsert;
@@ -12,7 +16,7 @@ export type SocialAccountRow = typeof identitySocialAccount.$inferSelect;
 export type Provider = SocialAccountRow['provider'];
 
 /** Identity queries. Only this file touches the identity tables. */
-export function identityRepository(db: Db) {
+export function identityRepository(db: IdentityDb) {
   const first = <T>(rows: T[]): T | null => rows[0] ?? null;
 
   return {
@@ -223,6 +227,9 @@ export function identityRepository(db: Db) {
 export type IdentityRepository = ReturnType<typeof identityRepository>;
 
 /** Runs `work` in one transaction, with a repository bound to it. */
-export function identityTransaction<T>(db: Db, work: (repository: IdentityRepository) => Promise<T>): Promise<T> {
-  return db.transaction((tx) => work(identityRepository(tx as unknown as Db)));
+export function identityTransaction<T>(
+  db: IdentityDb,
+  work: (repository: IdentityRepository) => Promise<T>,
+): Promise<T> {
+  return db.transaction((tx) => work(identityRepository(tx as unknown as IdentityDb)));
 }

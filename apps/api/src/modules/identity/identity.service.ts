@@ -378,3 +378,8 @@ export type IdentityService = ReturnType<typeof identityService>;
 export function pruneIdentity(db: Db, now = new Date()) {
   return identityRepository(db).prune(new Date(now.getTime() - 30 * 24 * 60 * MINUTE));
 }
+
+// What other modules use of identity, besides its services: the sessions' type and the guard
+// their routes call.
+export type { SessionsService } from './sessions.service';
+export { clearSessionCookies, requireUser, type CurrentSession } from './session';

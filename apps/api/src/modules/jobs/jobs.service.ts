@@ -1,6 +1,5 @@
 import { Cron } from 'croner';
 import type { z } from 'zod';
-import type * as schema from '@nomsan/db/schema/system';
 import { DAY_MS, systemClock, type Clock } from '../../lib/clock';
 import { boundRepository, transaction, type Ctx } from '../../kernel/unit-of-work';
 import { jobsRepository, type JobRow, type ScheduleRow } from './jobs.repository';
@@ -74,7 +73,7 @@ export const nextRunOf = (cron: string, after: Date): Date => {
  */
 export function jobsService(options: { clock?: Clock } = {}) {
   const clock = options.clock ?? systemClock;
-  const repository = boundRepository<typeof schema, ReturnType<typeof jobsRepository>>(jobsRepository);
+  const repository = boundRepository(jobsRepository);
   const listeners = new Set<() => void>();
 
   async function enqueue<P>(ctx: Ctx, job: JobDefinition<P>, payload: P, options: EnqueueOptions = {}) {

@@ -1,10 +1,14 @@
-import type { Db } from '@nomsan/db/client';
+import type { ModuleDb } from '@nomsan/db/client';
+import type * as schema from '@nomsan/db/schema/podcasts';
 import { qualified } from '@nomsan/db/sql';
 import { and, asc, count, desc, eq, gt, inArray, sql } from '@nomsan/db/orm';
 import { podcastEpisode, podcastSeries } from '@nomsan/db/schema/podcasts';
 
+/** The database as this module sees it: its own tables only. */
+export type PodcastsDb = ModuleDb<typeof schema>;
+
 /** Podcast queries. Only this file touches the podcast tables. */
-export function podcastsRepository(db: Db) {
+export function podcastsRepository(db: PodcastsDb) {
   return {
     /** series with their episode count, most recently updated first */
     async latestSeries(limit: number, ids?: number[]) {

@@ -1,4 +1,5 @@
-import type { Db, PreparedQuery } from '@nomsan/db/client';
+import type { ModuleDb, PreparedQuery } from '@nomsan/db/client';
+import type * as schema from '@nomsan/db/schema/search';
 import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from '@nomsan/db/orm';
 import { qualified } from '@nomsan/db/sql';
 import {
@@ -25,6 +26,9 @@ import {
   type SummaryCardRow,
 } from '@nomsan/db/schema/published/catalog';
 import { BODY_PREFIX_FROM, indexedPrefixes } from './query-plan';
+
+/** The database as this module sees it: its own tables only. */
+export type SearchDb = ModuleDb<typeof schema>;
 
 export type DocumentKind = (typeof searchDocument.$inferSelect)['kind'];
 
@@ -133,7 +137,7 @@ function recordOf(d: DocumentInput) {
   };
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Tx = Parameters<Parameters<SearchDb['transaction']>[0]>[0];
 
 /**
  * An empty twin of `table` (same columns, defaults and storage options, no indexes yet) to
@@ -385,7 +389,7 @@ function searchStatement(shape: Shape): SQL {
 
 /** Search queries. Only this file touches the search tables. */
 export function searchRepository(
-  db: Db,
+  db: SearchDb,
   options: {
     /** matches are counted exactly up to `countCap`; past it, a count means "at least" */
     countCap?: number;
