@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { mn, type ErrorCode } from '@nomsan/contracts/messages';
 
 const statusOf: Record<ErrorCode, number> = {
@@ -63,6 +64,18 @@ const fastifyCodes: Record<string, ErrorCode> = {
 
 interface Envelope {
   error: { code: ErrorCode; message: string; fields?: Record<string, string> };
+}
+
+/**
+ * Input a service was handed, parsed with its schema: what does not fit is a 400 naming each
+ * field with its Mongolian message (for calls that come from no route: scripts, jobs, flows).
+ */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const fields: Record<string, string> = {};
+  for (const issue of parsed.error.issues) fields[issue.path.join('.') || 'input'] ??= issue.message;
+  throw new AppError('VALIDATION_ERROR', undefined, fields);
 }
 
 /** The envelope of an error code with its default message. */

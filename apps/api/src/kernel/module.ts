@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { DatabaseHandle } from '@nomsan/db/client';
 import type { ApiContext } from '../context';
 import type { Clock } from '../lib/clock';
+import type { InvalidationBus } from '../lib/invalidation';
+import type { CacheRegistry } from '../lib/tagged-cache';
 import type { JobHandler, JobsService, ScheduleDefinition } from '../modules/jobs/jobs.service';
 import type { Ctx, ErrorReporter } from './unit-of-work';
 
@@ -33,6 +35,15 @@ export interface Kernel extends ApiContext {
   readonly root: Ctx;
   readonly clock: Clock;
   readonly jobs: JobsService;
+  /** where a module keeps its caches (ADR 019): tagged, dropped by invalidations of any process */
+  readonly caches: CacheRegistry;
+  readonly invalidations: InvalidationBus;
+  /**
+   * Tells every process (this one at once, the others through Redis) that what `tags` name has
+   * changed, once `ctx`'s work has committed: a write through a service calls this with what
+   * it changed.
+   */
+  invalidate(ctx: Ctx, tags: readonly string[]): void;
   readonly settings: Partial<ModuleSettings>;
   readonly log: KernelLog;
   /** reports a failure that reaches no caller (logged as an error) */
@@ -157,6 +168,7 @@ export function composeModules(modules: readonly AnyModule[], kernel: Kernel): C
     },
     async close() {
       for (const m of [...ordered].reverse()) await m.close?.(serviceOf(m));
+      kernel.caches.close();
     },
   };
 }

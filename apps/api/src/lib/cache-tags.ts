@@ -17,6 +17,8 @@ export const tag = {
   categories: 'categories',
   /** prices and offers of every title */
   offers: 'offers',
+  /** the search index (rebuilt as a whole) */
+  search: 'search',
   book: (id: number) => `book:${id}`,
   summary: (id: number) => `summary:${id}`,
   podcast: (id: number) => `podcast:${id}`,

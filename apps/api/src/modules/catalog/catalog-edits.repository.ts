@@ -5,7 +5,7 @@ import { catalogBook } from '@nomsan/db/schema/catalog';
 
 export type CatalogDb = ModuleDb<typeof schema>;
 
-export interface BookPatch {
+export interface BookChanges {
   title?: string;
   subtitle?: string | null;
   description?: string;
@@ -16,10 +16,10 @@ export interface BookPatch {
 export function catalogEditsRepository(db: CatalogDb) {
   return {
     /** the book's id and kind after the change; null when there is no such book */
-    async updateBook(id: number, patch: BookPatch) {
+    async updateBook(id: number, changes: BookChanges) {
       const [row] = await db
         .update(catalogBook)
-        .set({ ...patch, updatedAt: sql`now()` })
+        .set({ ...changes, updatedAt: sql`now()` })
         .where(eq(catalogBook.id, id))
         .returning({ id: catalogBook.id, kind: catalogBook.kind });
       return row ?? null;

@@ -1,12 +1,16 @@
 import { defineModule } from '../../kernel/module';
 import { handle } from '../jobs/jobs.service';
 import { catalogRoutes } from './catalog.routes';
+import { catalogEdits, type CatalogEdits } from './catalog-edits.service';
 import { catalogService, type CatalogService } from './catalog.service';
 import { computeRelatedJob, relatedBooksService } from './related.service';
 
+/** The catalogue's read model, and its writes under `edits`. */
+export type CatalogModule = CatalogService & { edits: CatalogEdits };
+
 declare module '../../kernel/module' {
   interface ModuleServices {
-    catalog: CatalogService;
+    catalog: CatalogModule;
   }
 }
 
@@ -14,7 +18,10 @@ declare module '../../kernel/module' {
 export const catalogModule = defineModule({
   name: 'catalog',
   dependsOn: ['podcasts', 'commerce'],
-  create: (kernel, { podcasts, commerce }) => catalogService(kernel, podcasts, commerce),
+  create: (kernel, { podcasts, commerce }) => ({
+    ...catalogService(kernel, podcasts, commerce),
+    edits: catalogEdits(kernel),
+  }),
   routes: catalogRoutes,
   jobs: (_catalog, kernel) => [
     handle(computeRelatedJob, async () => {

@@ -14,11 +14,11 @@ import {
   type Topic,
 } from '@nomsan/contracts/catalog';
 import { mn } from '@nomsan/contracts/messages';
-import type { ApiContext } from '../../context';
 import { notFound } from '../../errors';
-import { cached } from '../../lib/cached';
+import { tag } from '../../lib/cache-tags';
 import { groupBy } from '../../lib/group-by';
-import { lruCache } from '../../lib/lru';
+import type { CacheRegistry } from '../../lib/tagged-cache';
+import type { Kernel } from '../../kernel/module';
 import { coverImage } from '../../lib/media-urls';
 import { pageOf, type Page } from '../../lib/paginate';
 import { toAvailability, toOffer, type BundleSummary, type CommerceService } from '../commerce/commerce.service';
@@ -53,10 +53,15 @@ export interface ListOptions {
 /**
  * Cards by id, in the order asked. Search results, related books and topics repeat across
  * requests: each process keeps recent cards for a minute, like book details, and loads the
- * rest in one batch.
+ * rest in one batch. Each card is tagged with its item, so a change to it drops the card.
  */
-function cachedById<T extends { id: number }>(max: number, load: (ids: number[]) => Promise<T[]>) {
-  const cache = lruCache<number, T>({ max, ttlMs: DETAIL_TTL_MS });
+function cachedById<T extends { id: number }>(
+  caches: CacheRegistry,
+  max: number,
+  tagOf: (id: number) => string,
+  load: (ids: number[]) => Promise<T[]>,
+) {
+  const cache = caches.lru<number, T>({ max, ttlMs: DETAIL_TTL_MS, tags: (card) => [tagOf(card.id)] });
   return async (ids: number[]): Promise<T[]> => {
     if (ids.length === 0) return [];
     const found = await cache.getMany(
@@ -67,8 +72,15 @@ function cachedById<T extends { id: number }>(max: number, load: (ids: number[])
   };
 }
 
-export function catalogService(context: ApiContext, podcasts: PodcastsService, commerce: CommerceService) {
+/**
+ * The catalogue's read model: every answer the store shows of its titles, people, categories
+ * and topics. Answers that are the same for everyone are kept in the kernel's tagged caches
+ * (ADR 019): lists depend on the catalogue as a whole (any change drops them), details and
+ * cards on their own item, so a change made through any process shows on the next request.
+ */
+export function catalogService(context: Kernel, podcasts: PodcastsService, commerce: CommerceService) {
   const repository = catalogRepository(context.db.db, context.db.genericDb);
+  const { caches } = context;
   const cards = cardBuilder({ mediaBaseUrl: context.mediaBaseUrl, toOffer, toAvailability });
 
   async function bookCards(filter: BookFilter, order: BookOrder, limit = SHELF_SIZE): Promise<BookCard[]> {
@@ -77,8 +89,10 @@ export function catalogService(context: ApiContext, podcasts: PodcastsService, c
 
   // Cards by id (search results, related books, topics) repeat across requests: each process
   // keeps recent ones for a minute, like book details, and loads the rest in one batch.
-  const bookCardsByIds = cachedById<BookCard>(20_000, async (ids) => cards.books(await repository.booksByIds(ids)));
-  const summaryCardsByIds = cachedById<SummaryCard>(5_000, async (ids) =>
+  const bookCardsByIds = cachedById<BookCard>(caches, 20_000, tag.book, async (ids) =>
+    cards.books(await repository.booksByIds(ids)),
+  );
+  const summaryCardsByIds = cachedById<SummaryCard>(caches, 5_000, tag.summary, async (ids) =>
     cards.summaries(await repository.summariesByIds(ids)),
   );
 
@@ -137,7 +151,7 @@ export function catalogService(context: ApiContext, podcasts: PodcastsService, c
   const feeds = Object.fromEntries(
     newsfeedTabs.map((tab) => [
       tab,
-      cached(FEED_TTL_MS, async (): Promise<NewsfeedTab> => {
+      caches.cached({ ttlMs: FEED_TTL_MS }, async (): Promise<NewsfeedTab> => {
         const shelves = await tabs[tab]();
         return { tab, shelves: shelves.filter((s) => s.items.length > 0) };
       }),
@@ -146,7 +160,7 @@ export function catalogService(context: ApiContext, podcasts: PodcastsService, c
 
   // Every page shows the category list, and it changes a few times a year: counting books per
   // category once a minute per process is plenty.
-  const categories = cached(CATEGORIES_TTL_MS, async (): Promise<Category[]> => {
+  const categories = caches.cached({ ttlMs: CATEGORIES_TTL_MS }, async (): Promise<Category[]> => {
     const rows = await repository.categories();
     return rows.map((row) => ({ id: row.id, title: row.title, slug: row.slug, books_count: row.booksCount }));
   });
@@ -293,14 +307,14 @@ export function catalogService(context: ApiContext, podcasts: PodcastsService, c
   }
 
   // Editorial picks are the same for every visitor and change by hand: cached like the feed.
-  const showcase = cached(
-    FEED_TTL_MS,
+  const showcase = caches.cached(
+    { ttlMs: FEED_TTL_MS },
     async () =>
       cards.books(await repository.showcase(), { shortDescription: true }) as (BookCard & {
         short_description: string;
       })[],
   );
-  const topics = cached(FEED_TTL_MS, async (): Promise<Topic[]> => {
+  const topics = caches.cached({ ttlMs: FEED_TTL_MS }, async (): Promise<Topic[]> => {
     const rows = await repository.topics();
     return rows.map((row) => ({
       id: row.id,
@@ -316,7 +330,7 @@ export function catalogService(context: ApiContext, podcasts: PodcastsService, c
   // An author's (or a category's) most popular books are every one of its books' neighbours:
   // kept once for all of them, a long tail of book pages no longer asks for the same shelf
   // per book (for a prolific author, a few milliseconds of sorting every time).
-  const popularShelves = lruCache<string, BookCard[]>({ max: 5_000, ttlMs: DETAIL_TTL_MS });
+  const popularShelves = caches.lru<string, BookCard[]>({ max: 5_000, ttlMs: DETAIL_TTL_MS });
   const popularBooks = (filter: BookFilter, limit: number) =>
     popularShelves.get(JSON.stringify([filter, limit]), () => bookCards(filter, 'popular', limit));
 
@@ -343,8 +357,16 @@ export function catalogService(context: ApiContext, podcasts: PodcastsService, c
 
   // A book's page data and neighbours are the same for everyone; popular books are asked for
   // again and again, so each process keeps the most recent ones for a minute.
-  const bookDetails = lruCache<string, BookDetail>({ max: 5_000, ttlMs: DETAIL_TTL_MS });
-  const relatedLists = lruCache<string, BookCard[]>({ max: 5_000, ttlMs: DETAIL_TTL_MS });
+  const bookDetails = caches.lru<string, BookDetail>({
+    max: 5_000,
+    ttlMs: DETAIL_TTL_MS,
+    tags: (book) => [
+      tag.book(book.id),
+      ...[...book.authors, ...book.narrators, ...book.translators].map((p) => tag.contributor(p.id)),
+      ...book.categories.map((c) => tag.category(c.id)),
+    ],
+  });
+  const relatedLists = caches.lru<string, BookCard[]>({ max: 5_000, ttlMs: DETAIL_TTL_MS });
 
   async function requireId(lookup: Promise<number | null>): Promise<number> {
     const id = await lookup;
@@ -480,7 +502,7 @@ export function catalogService(context: ApiContext, podcasts: PodcastsService, c
       if (!(await topics()).some((t) => t.id === id)) throw notFound();
       let first = topicFirstPages.get(id);
       if (!first) {
-        first = cached(FEED_TTL_MS, async () => {
+        first = caches.cached({ ttlMs: FEED_TTL_MS }, async () => {
           const topic = (await topics()).find((t) => t.id === id);
           if (!topic) throw notFound();
           return { ...topic, items: (await topicItems(id, 'all', 1, TOPIC_FIRST_PAGE)).data };

@@ -1,5 +1,9 @@
 import type { Availability, Image, Offer } from '@nomsan/contracts/catalog';
-import type { ApiContext } from '../../context';
+import { z } from 'zod';
+import { notFound, parseInput } from '../../errors';
+import { tag } from '../../lib/cache-tags';
+import type { Kernel } from '../../kernel/module';
+import { boundRepository, type Ctx } from '../../kernel/unit-of-work';
 import { groupBy } from '../../lib/group-by';
 import { coverImage } from '../../lib/media-urls';
 import { commerceRepository, type BundleRow, type OfferRow, type OfferTerms } from './commerce.repository';
@@ -54,8 +58,12 @@ export function toAvailability(offers: Offer[]): Availability {
 }
 
 /** What is for sale and on which terms; the catalogue asks it for the ways to get an item. */
-export function commerceService(context: ApiContext) {
+/** a price in whole tögrög: positive, and below anything the store would ever ask */
+const priceMnt = z.number().int().positive().max(100_000_000);
+
+export function commerceService(context: Kernel) {
   const repository = commerceRepository(context.db.db);
+  const bound = boundRepository(commerceRepository);
 
   async function summarise(rows: BundleRow[]): Promise<BundleSummary[]> {
     const ids = rows.map((row) => row.id);
@@ -91,6 +99,26 @@ export function commerceService(context: ApiContext) {
     async bundlesContaining(kind: BundleRow['kind'], itemId: number): Promise<BundleSummary[]> {
       const rows = await repository.bundlesContaining(kind, itemId);
       return summarise(rows.map((row) => row.bundle));
+    },
+
+    /**
+     * Sets the price of an item's current offer in one format, in the caller's unit of work;
+     * once committed, every process shows the new price on its next request.
+     */
+    async setPrice(
+      ctx: Ctx,
+      item: { itemType: OfferRow['itemType']; itemId: number; format: OfferRow['format'] },
+      price: number,
+    ): Promise<void> {
+      const changed = await bound(ctx).setPrice(item, parseInput(priceMnt, price));
+      if (!changed) throw notFound();
+      const itemTag =
+        item.itemType === 'book'
+          ? tag.book(item.itemId)
+          : item.itemType === 'summary'
+            ? tag.summary(item.itemId)
+            : null;
+      context.invalidate(ctx, [tag.offers, ...(itemTag ? [itemTag] : [])]);
     },
   };
 }

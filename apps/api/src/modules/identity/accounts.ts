@@ -110,6 +110,7 @@ export async function identitySettings(app: FastifyInstance, context: AccountsCo
       ...(toki ? { toki: oauth2Adapter(toki, fetchOwn) } : {}),
     },
     onDeliveryError: (error) => app.log.error({ err: error }, 'message delivery failed'),
-    onProviderError: (error, provider) => app.log.warn({ err: error, provider }, 'social sign-in failed at the provider'),
+    onProviderError: (error, provider) =>
+      app.log.warn({ err: error, provider }, 'social sign-in failed at the provider'),
   };
 }

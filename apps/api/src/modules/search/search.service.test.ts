@@ -14,10 +14,14 @@ describe('search service', () => {
   let capped: (countCap: number) => SearchService;
   beforeAll(async () => {
     t = await createTestDatabase();
-    const context = { db: t.handle, publicBaseUrl: 'http://localhost:3000', mediaBaseUrl: '/media' };
-    services = createModules(context).services;
+    const composed = createModules({ db: t.handle, publicBaseUrl: 'http://localhost:3000', mediaBaseUrl: '/media' });
+    services = composed.services;
     capped = (countCap) => {
-      const search = searchService(context, { catalog: services.catalog, podcasts: services.podcasts, countCap });
+      const search = searchService(composed.kernel, {
+        catalog: services.catalog,
+        podcasts: services.podcasts,
+        countCap,
+      });
       made.push(search);
       return search;
     };

@@ -10,13 +10,13 @@ import {
   type TopSearch,
 } from '@nomsan/contracts/search';
 import { mn } from '@nomsan/contracts/messages';
-import type { ApiContext } from '../../context';
+import type { Kernel } from '../../kernel/module';
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import { DAY_MS } from '../../lib/clock';
 import { cached } from '../../lib/cached';
 import { groupBy } from '../../lib/group-by';
-import { lruCache } from '../../lib/lru';
+import { tag } from '../../lib/cache-tags';
 import type { CatalogService } from '../catalog/catalog.service';
 import { defineJob } from '../jobs/jobs.service';
 import type { PodcastsService } from '../podcasts/podcasts.service';
@@ -58,24 +58,30 @@ export interface SearchDependencies {
  * PostgreSQL full-text and trigram implementation behind it could give way to a dedicated
  * engine without them noticing.
  */
-export function searchService(context: ApiContext, deps: SearchDependencies) {
+export function searchService(context: Kernel, deps: SearchDependencies) {
   const repository = searchRepository(context.db.db, {
     countCap: deps.countCap,
     prepare: context.db.prepare,
   });
   const log: QueryLog = queryLog(repository, { onError: deps.onLogError });
   // Search-as-you-type repeats itself: the same few letters are typed by many people at once.
-  const suggestions = lruCache<string, SearchHit[]>({ max: 5_000, ttlMs: RESULTS_TTL_MS });
+  // Results show titles and prices: kept in the kernel's tagged caches, so any catalogue
+  // change drops them (ADR 019).
+  const suggestions = context.caches.lru<string, SearchHit[]>({ max: 5_000, ttlMs: RESULTS_TTL_MS });
   // A result page is kept per folded query, so 'tsagaan sar' and 'цагаан сар' share it; the
   // answers made from it (one per spelling, as an answer echoes the query) live as long as it
   // does, so a repeated search is the same object, which the serialiser checks and stringifies
   // once.
   type Page = { data: SearchHit[]; counts: SearchCounts; capped: SearchType[] };
-  const pages = lruCache<string, Page>({ max: 5_000, ttlMs: RESULTS_TTL_MS });
+  const pages = context.caches.lru<string, Page>({ max: 5_000, ttlMs: RESULTS_TTL_MS });
   const answersOf = new WeakMap<Page, Map<string, SearchResult>>();
 
   // The dictionary changes only with the index: each word's one-edit neighbours are looked up once.
-  const neighbours = lruCache<string, { term: string }[]>({ max: 20_000, ttlMs: NEIGHBOURS_TTL_MS });
+  const neighbours = context.caches.lru<string, { term: string }[]>({
+    max: 20_000,
+    ttlMs: NEIGHBOURS_TTL_MS,
+    tags: () => [tag.search],
+  });
   async function termsNear(queryWords: string[]): Promise<{ term: string }[]> {
     const long = queryWords.filter((word) => word.length >= TYPO_FROM);
     const found = await neighbours.getMany(long, async (missing) => {
@@ -257,9 +263,8 @@ export function searchService(context: ApiContext, deps: SearchDependencies) {
       const started = performance.now();
       const index = await buildSearchIndex(deps.catalog, deps.podcasts);
       await repository.replaceIndex(index.documents, index.terms, index.variants);
-      suggestions.clear();
-      pages.clear();
-      neighbours.clear();
+      // every process's results, suggestions and dictionary lookups came from the old index
+      context.invalidate(context.root, [tag.search]);
       return {
         documents: index.documents.length,
         terms: index.terms.size,
