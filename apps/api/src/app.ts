@@ -15,6 +15,7 @@ import { internalCallToken } from './lib/internal-call';
 import { serializerCompiler } from './lib/serializer';
 import { connectRedis, registerRateLimit, type RateLimitOptions } from './plugins/rate-limit';
 import type { ComposedModules, RouteContext } from './kernel/module';
+import type { InvalidationBus } from './lib/invalidation';
 import { createModules } from './modules/index';
 import { identitySettings, type AccountsOptions } from './modules/identity/accounts';
 import { systemRoutes } from './modules/system/system.routes';
@@ -46,6 +47,8 @@ export interface AppOptions extends Omit<ApiContext, 'db'> {
    * server adds the addresses it listens on in embedded mode (apps/server/src/main.ts).
    */
   trustedOrigins?: Set<string>;
+  /** the process's invalidation bus (ADR 019), shared with its page cache; this app's own otherwise */
+  invalidations?: InvalidationBus;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -123,6 +126,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       mediaBaseUrl: options.mediaBaseUrl,
       clock: options.accounts?.clock,
       log: app.log,
+      invalidations: options.invalidations,
       settings: { identity },
     });
     app.modules = composed;

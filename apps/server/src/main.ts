@@ -2,7 +2,7 @@ import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { createApp, createModules, internalCallToken, type ComposedModules } from '@nomsan/api';
+import { createApp, createInvalidationBus, createModules, internalCallToken, type ComposedModules } from '@nomsan/api';
 import { openDatabase, type DatabaseHandle } from '@nomsan/db/client';
 import { withStartupLock } from '@nomsan/db/startup-lock';
 import { seedDemoIfEmpty } from '@nomsan/demo/seed';
@@ -31,6 +31,11 @@ export async function start(config: Config) {
   let standalone: ComposedModules | undefined;
   let inFlight: Drain | undefined;
   const trustedOrigins = new Set<string>();
+  // One per process: the services' caches and the page cache hear every process's changes.
+  const invalidations = createInvalidationBus({
+    redisUrl: config.redisUrl,
+    onError: (error, what) => log.error({ err: error }, what),
+  });
   try {
     if (needsDatabase) db = await prepareDatabase(config, log);
     app = await createApp({
@@ -50,6 +55,7 @@ export async function start(config: Config) {
       cookieSecret: config.cookieSecret,
       accounts: config.accounts,
       trustedOrigins,
+      invalidations,
       ...(db ? {} : { ready: () => apiAnswers(config.apiUrl) }),
     });
     if (config.mediaBaseUrl === '/media' && db) {
@@ -71,6 +77,7 @@ export async function start(config: Config) {
         renderConcurrency: config.renderConcurrency,
         pageCacheTtlMs: config.pageCacheTtlMs,
         internalToken: internalCallToken(config.cookieSecret),
+        invalidations,
       });
     }
     // The worker shares the API's modules; a worker-only process composes its own.
@@ -80,6 +87,7 @@ export async function start(config: Config) {
         publicBaseUrl: config.publicBaseUrl,
         mediaBaseUrl: config.mediaBaseUrl,
         log,
+        invalidations,
       });
     }
     const composed = app.modules ?? standalone;
@@ -101,6 +109,7 @@ export async function start(config: Config) {
     await app?.close().catch(() => undefined);
     await worker?.stop().catch(() => undefined);
     await standalone?.close().catch(() => undefined);
+    await invalidations.close().catch(() => undefined);
     await db?.close().catch(() => undefined);
     releaseLock();
     throw error;
@@ -121,6 +130,7 @@ export async function start(config: Config) {
       await running.worker?.stop();
       await running.app.close();
       await running.standalone?.close();
+      await invalidations.close();
       await running.db?.close();
       releaseLock();
       clearTimeout(deadline);
