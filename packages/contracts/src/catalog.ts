@@ -197,6 +197,26 @@ export const bookWithShortDescription = bookCard.extend({
 });
 export const bookListResponse = paginated(bookWithShortDescription);
 
+/** A page of a list of books or summaries, and what each card carries. */
+export const listQuery = z.object({
+  page: queryInt(1, 100_000).default(1),
+  'page[size]': queryInt(1, 100).default(24),
+  sort: z.enum(['popular', 'newest']).default('popular'),
+  include: z.enum(['likes_count']).optional(),
+  append: z.enum(['short_description']).optional(),
+});
+export type ListQuery = z.infer<typeof listQuery>;
+
+export const booksQuery = listQuery.extend({
+  'filter[category]': z
+    .string()
+    .regex(/^[a-z0-9-]{1,120}$/)
+    .optional(),
+  'filter[format]': bookFormat.optional(),
+});
+
+export const personQuery = z.object({ include: z.enum(['likes_count']).optional() });
+
 export const publisherDetail = personRef.extend({
   description: z.string(),
   logo: image,

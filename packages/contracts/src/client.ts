@@ -1,59 +1,26 @@
 import type { z } from 'zod';
-import {
-  bookDetailResponse,
-  bookListResponse,
-  bundleDetailResponse,
-  bundleListResponse,
-  categoriesResponse,
-  newsfeedTabResponse,
-  personDetailResponse,
-  publisherDetailResponse,
-  recommendResponse,
-  relatedResponse,
-  reviewsResponse,
-  showcaseResponse,
-  summaryDetailResponse,
-  summaryListResponse,
-  tagsResponse,
-  topicablesResponse,
-  topicResponse,
-  topicsResponse,
-  type newsfeedTabs,
-  type recommendKinds,
-  type relatedTypes,
-} from './catalog';
-import { errorEnvelope } from './http';
-import {
-  authResponse,
-  devicesResponse,
-  oauthLoginResponse,
-  oauthProvidersResponse,
-  okResponse,
-  otpSendResponse,
-  otpVerifyResponse,
-  passwordChangeResponse,
-  socialAccountsResponse,
-  userResponse,
-  type LoginRequest,
-  type OAuthCallbackRequest,
-  type OAuthProvider,
-  type OtpSendRequest,
-  type OtpVerifyRequest,
-  type PasswordChangeRequest,
-  type ProfileUpdateRequest,
-  type RegisterRequest,
-  type ResetPasswordRequest,
+import { accountEndpoints as account } from './account.endpoints';
+import { catalogEndpoints as catalog } from './catalog.endpoints';
+import type { newsfeedTabs, recommendKinds, relatedTypes } from './catalog';
+import type { Endpoint, SchemaOf } from './endpoint';
+import { entityKeyOf, errorEnvelope, pathSegment, type EntityKey } from './http';
+import { identityEndpoints as identity } from './identity.endpoints';
+import type {
+  LoginRequest,
+  OAuthCallbackRequest,
+  OAuthProvider,
+  OtpSendRequest,
+  OtpVerifyRequest,
+  PasswordChangeRequest,
+  ProfileUpdateRequest,
+  RegisterRequest,
+  ResetPasswordRequest,
 } from './identity';
 import { mn, type ErrorCode } from './messages';
-import { podcastSeriesResponse, publicationResponse, publicationsResponse, PUBLICATIONS_PAGE_SIZE } from './podcasts';
-import {
-  popularQueriesResponse,
-  searchResponse,
-  suggestResponse,
-  topSearchesResponse,
-  type SearchSort,
-  type SearchType,
-} from './search';
+import { podcastsEndpoints as podcasts } from './podcasts.endpoints';
+import { PUBLICATIONS_PAGE_SIZE } from './podcasts';
+import type { SearchSort, SearchType } from './search';
+import { searchEndpoints as search } from './search.endpoints';
 
 const API_ERROR = Symbol.for('nomsan.ApiError');
 
@@ -94,35 +61,87 @@ export interface ApiClientOptions {
 }
 
 /**
- * The typed API client used by the web app, in the browser and during server rendering. Each
- * method parses the answer with the same schema the API serialises with.
+ * What a caller gives for path and query parameters: the values the API will have parsed (an
+ * id as a number, an entity key, an enum member), optional where the API has a default. The
+ * client spells them for the URL (`pathSegment`, `String`).
+ */
+type Values<S> = S extends z.ZodType
+  ? { [K in keyof z.input<S>]: K extends keyof z.output<S> ? z.output<S>[K] : never }
+  : undefined;
+
+/** A part of a call: required when the endpoint's schema requires something, absent when it has none. */
+type Part<Name extends string, T> = [T] extends [undefined]
+  ? { [K in Name]?: undefined }
+  : Record<string, never> extends T
+    ? { [K in Name]?: T }
+    : { [K in Name]: T };
+
+type Input<S> = S extends z.ZodType ? z.input<S> : undefined;
+
+/** What a call to an endpoint sends. */
+export type CallInput<E extends Endpoint> = Part<'params', Values<SchemaOf<E, 'params'>>> &
+  Part<'query', Values<SchemaOf<E, 'query'>>> &
+  Part<'body', Input<SchemaOf<E, 'body'>>> &
+  Part<'headers', Input<SchemaOf<E, 'headers'>>> & { signal?: AbortSignal };
+
+/** The input of a call may be left out when nothing in it is required. */
+type CallArgs<E extends Endpoint> =
+  Record<string, never> extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
+
+/** An endpoint that answers JSON (not a redirect). */
+interface JsonEndpoint extends Endpoint {
+  response: z.ZodType;
+}
+type Answer<E extends JsonEndpoint> = z.output<E['response']>;
+
+/** The address of a call: the path filled in with each parameter's segment, then the query. */
+export function endpointUrl<E extends Endpoint>(endpoint: E, input: Pick<CallInput<E>, 'params' | 'query'>): string {
+  const params: Record<string, number | string | EntityKey> = input.params ?? {};
+  // `::` is Fastify's literal colon (`/v4/auth/otp::verify`), `:name` a parameter
+  const path = endpoint.path.replace(/::|:(\w+)/g, (_, name?: string) => {
+    if (name === undefined) return ':';
+    const value = params[name];
+    if (value === undefined) throw new Error(`${endpoint.path}: no value for :${name}`);
+    return pathSegment(value);
+  });
+  return `${path}${queryString(input.query ?? {})}`;
+}
+
+function queryString(query: Record<string, unknown>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
+ * The typed API client used by the web app, in the browser and during server rendering. Every
+ * call is built from an endpoint's definition (`*.endpoints.ts`), and its answer parsed with the
+ * same schema the API serialises with.
  */
 export function createApiClient(options: ApiClientOptions) {
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
 
-  async function request<S extends z.ZodType>(
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    path: string,
-    schema: S,
-    payload?: unknown,
-    headers?: Record<string, string>,
-    signal?: AbortSignal,
-  ): Promise<z.infer<S>> {
-    const response = await doFetch(`${options.baseUrl}${path}`, {
-      method,
+  /** Calls an endpoint; a non-2xx answer throws an ApiError with the envelope's code and message. */
+  async function call<E extends JsonEndpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<Answer<E>> {
+    const body = input?.body;
+    const signal = input?.signal;
+    const response = await doFetch(`${options.baseUrl}${endpointUrl(endpoint, input ?? {})}`, {
+      method: endpoint.method,
       headers: {
         accept: 'application/json',
-        ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...options.headers,
-        ...headers,
+        // the schemas of headers take strings; loose ones type the rest as unknown
+        ...(input?.headers as Record<string, string> | undefined),
       },
       credentials: 'include',
-      ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       ...(signal ? { signal } : {}),
     });
-    const body: unknown = await response.json().catch(() => null);
+    const answer: unknown = await response.json().catch(() => null);
     if (!response.ok) {
-      const parsed = errorEnvelope.safeParse(body);
+      const parsed = errorEnvelope.safeParse(answer);
       throw parsed.success
         ? new ApiError(
             response.status,
@@ -133,117 +152,82 @@ export function createApiClient(options: ApiClientOptions) {
           )
         : new ApiError(response.status, 'INTERNAL', mn.errors.INTERNAL);
     }
-    return schema.parse(body);
+    const schema: E['response'] = endpoint.response;
+    return schema.parse(answer);
   }
 
-  const get = <S extends z.ZodType>(path: string, schema: S, init?: { signal?: AbortSignal }) =>
-    request('GET', path, schema, undefined, undefined, init?.signal);
-
-  const query = (params: Record<string, string | number | undefined>) => {
-    const search = new URLSearchParams();
-    for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, String(value));
-    const text = search.toString();
-    return text ? `?${text}` : '';
-  };
+  /** The `data` of an endpoint's `{ data }` answer. */
+  const data = async <E extends JsonEndpoint & { response: z.ZodType<{ data: unknown }> }>(
+    endpoint: E,
+    ...args: CallArgs<E>
+  ): Promise<Answer<E>['data']> => (await call(endpoint, ...args)).data;
 
   return {
-    categories: async () => (await get('/api/categories', categoriesResponse)).data,
-    tags: async (take = 10) => (await get(`/api/book/tags${query({ take })}`, tagsResponse)).data,
-    newsfeedTab: async (tab: (typeof newsfeedTabs)[number]) =>
-      (await get(`/api/newsfeed/tabs/${tab}`, newsfeedTabResponse)).data,
-    recommend: async (kind: (typeof recommendKinds)[number]) =>
-      (await get(`/api/newsfeed/recommend/${kind}`, recommendResponse)).data,
-    showcase: async () => (await get('/v5/books/showcase', showcaseResponse)).data,
+    call,
+
+    categories: () => data(catalog.categories),
+    tags: (take = 10) => data(catalog.tags, { query: { take } }),
+    newsfeedTab: (tab: (typeof newsfeedTabs)[number]) => data(catalog.newsfeedTab, { params: { tab } }),
+    recommend: (kind: (typeof recommendKinds)[number]) => data(catalog.recommend, { params: { kind } }),
+    showcase: () => data(catalog.showcase),
 
     /** a book by id, or by its slug (`/v4/books/slug:{slug}`), old slugs included */
-    book: async (idOrSlug: number | string) =>
-      (
-        await get(
-          `/v4/books/${typeof idOrSlug === 'number' ? idOrSlug : `slug:${encodeURIComponent(idOrSlug)}`}`,
-          bookDetailResponse,
-        )
-      ).data,
-    related: async (id: number, type: (typeof relatedTypes)[number] = 'semantic', take?: number) =>
-      (await get(`/v5/books/${id}/related${query({ type, take })}`, relatedResponse)).data,
-    bookBundles: async (id: number) => (await get(`/v5/books/${id}/bundles`, bundleListResponse)).data,
+    book: (idOrSlug: number | string) => data(catalog.book, { params: { id: entityKeyOf(idOrSlug) } }),
+    related: (id: number, type: (typeof relatedTypes)[number] = 'semantic', take?: number) =>
+      data(catalog.related, { params: { id }, query: { type, take } }),
+    bookBundles: (id: number) => data(catalog.bookBundles, { params: { id } }),
     /** every published book, a page at a time (sitemaps, lists) */
-    books: async (page = 1, pageSize = 24, sort: 'popular' | 'newest' = 'popular') =>
-      (await get(`/v5/books${query({ page, 'page[size]': pageSize, sort })}`, bookListResponse)).data,
-    booksInCategory: async (slug: string, page = 1, pageSize = 24, sort: 'popular' | 'newest' = 'popular') =>
-      (
-        await get(
-          `/v5/books${query({ 'filter[category]': slug, page, 'page[size]': pageSize, sort })}`,
-          bookListResponse,
-        )
-      ).data,
+    books: (page = 1, pageSize = 24, sort: 'popular' | 'newest' = 'popular') =>
+      data(catalog.books, { query: { page, 'page[size]': pageSize, sort } }),
+    booksInCategory: (slug: string, page = 1, pageSize = 24, sort: 'popular' | 'newest' = 'popular') =>
+      data(catalog.books, { query: { 'filter[category]': slug, page, 'page[size]': pageSize, sort } }),
 
-    author: async (idOrSlug: number | string) =>
-      (await get(`/api/book/authors/${personKey(idOrSlug)}?include=likes_count`, personDetailResponse)).data,
-    authorBooks: async (id: number, page = 1) =>
-      (
-        await get(
-          `/api/book/authors/${id}/books${query({ include: 'likes_count', append: 'short_description', page })}`,
-          bookListResponse,
-        )
-      ).data,
-    narrator: async (idOrSlug: number | string) =>
-      (await get(`/v5/narrators/${personKey(idOrSlug)}/`, personDetailResponse)).data,
-    narratorBooks: async (id: number, page = 1) =>
-      (await get(`/v5/narrators/${id}/books${query({ page })}`, bookListResponse)).data,
-    publisher: async (idOrSlug: number | string) =>
-      (await get(`/api/publishers/v3/${personKey(idOrSlug)}`, publisherDetailResponse)).data,
-    publisherItems: async (id: number, page = 1) =>
-      (await get(`/api/publishers/v3/${id}/items${query({ page })}`, bookListResponse)).data,
+    author: (idOrSlug: number | string) =>
+      data(catalog.author, { params: { id: entityKeyOf(idOrSlug) }, query: { include: 'likes_count' } }),
+    authorBooks: (id: number, page = 1) =>
+      data(catalog.authorBooks, {
+        params: { id },
+        query: { include: 'likes_count', append: 'short_description', page },
+      }),
+    narrator: (idOrSlug: number | string) => data(catalog.narrator, { params: { id: entityKeyOf(idOrSlug) } }),
+    narratorBooks: (id: number, page = 1) => data(catalog.narratorBooks, { params: { id }, query: { page } }),
+    publisher: (idOrSlug: number | string) => data(catalog.publisher, { params: { id: entityKeyOf(idOrSlug) } }),
+    publisherItems: (id: number, page = 1) => data(catalog.publisherItems, { params: { id }, query: { page } }),
 
-    summaries: async (page = 1, pageSize?: number) =>
-      (await get(`/v5/summary${query({ page, 'page[size]': pageSize })}`, summaryListResponse)).data,
-    summary: async (idOrSlug: number | string) =>
-      (await get(`/v5/summary/${personKey(idOrSlug)}`, summaryDetailResponse)).data,
-    summaryBundles: async (id: number) => (await get(`/v5/summaries/${id}/bundles`, bundleListResponse)).data,
-    englishBooks: async (page = 1) => (await get(`/v5/english-books${query({ page })}`, bookListResponse)).data,
-    englishBook: async (idOrSlug: number | string) =>
-      (await get(`/v5/english-books/${personKey(idOrSlug)}`, bookDetailResponse)).data,
-    bundle: async (idOrSlug: number | string) =>
-      (await get(`/v5/bundles/${personKey(idOrSlug)}`, bundleDetailResponse)).data,
+    summaries: (page = 1, pageSize?: number) => data(catalog.summaries, { query: { page, 'page[size]': pageSize } }),
+    summary: (idOrSlug: number | string) => data(catalog.summary, { params: { id: entityKeyOf(idOrSlug) } }),
+    summaryBundles: (id: number) => data(catalog.summaryBundles, { params: { id } }),
+    englishBooks: (page = 1) => data(catalog.englishBooks, { query: { page } }),
+    englishBook: (idOrSlug: number | string) => data(catalog.englishBook, { params: { id: entityKeyOf(idOrSlug) } }),
+    bundle: (idOrSlug: number | string) => data(catalog.bundle, { params: { id: entityKeyOf(idOrSlug) } }),
 
-    reviews: async (type: 'book' | 'summary', id: number, page = 1) =>
-      (
-        await get(
-          `/api/reviews${query({ reviewable_type: type, reviewable_id: id, include: 'latestFiveReplies', page })}`,
-          reviewsResponse,
-        )
-      ).data,
+    reviews: (type: 'book' | 'summary', id: number, page = 1) =>
+      data(catalog.reviews, {
+        query: { reviewable_type: type, reviewable_id: id, include: 'latestFiveReplies', page },
+      }),
 
-    topics: async () => (await get('/v5/discovery/topics', topicsResponse)).data,
-    topic: async (id: number) => (await get(`/v5/discovery/topics/${id}`, topicResponse)).data,
-    topicables: async (id: number, page = 1, pageSize = 20, type: 'all' | 'book' | 'summary' | 'podcast' = 'all') =>
-      (
-        await get(
-          `/v5/discovery/topics/${id}/topicables${query({ type, page_size: pageSize, page })}`,
-          topicablesResponse,
-        )
-      ).data,
+    topics: () => data(catalog.topics),
+    topic: (id: number) => data(catalog.topic, { params: { id } }),
+    topicables: (id: number, page = 1, pageSize = 20, type: 'all' | 'book' | 'summary' | 'podcast' = 'all') =>
+      data(catalog.topicables, { params: { id }, query: { type, page_size: pageSize, page } }),
 
-    podcastSeries: async (idOrSlug: number | string) =>
-      (await get(`/api/podcast_series/v3/${personKey(idOrSlug)}`, podcastSeriesResponse)).data,
-    publication: async (id: number) => (await get(`/api/publications/${id}`, publicationResponse)).data,
+    podcastSeries: (idOrSlug: number | string) =>
+      data(podcasts.podcastSeries, { params: { id: entityKeyOf(idOrSlug) } }),
+    publication: (id: number) => data(podcasts.publication, { params: { id } }),
     /** a series' episodes, newest first; `slug` narrows the page to that one episode */
-    publications: async (seriesId: number, options: { page?: number; slug?: string } = {}) =>
-      (
-        await get(
-          `/api/publications${query({
-            include: 'series',
-            'filter[series_id]': seriesId,
-            'filter[slug]': options.slug,
-            'page[size]': PUBLICATIONS_PAGE_SIZE,
-            page: options.page,
-          })}`,
-          publicationsResponse,
-        )
-      ).data,
+    publications: (seriesId: number, options: { page?: number; slug?: string } = {}) =>
+      data(podcasts.publications, {
+        query: {
+          include: 'series',
+          'filter[series_id]': seriesId,
+          'filter[slug]': options.slug,
+          'page[size]': PUBLICATIONS_PAGE_SIZE,
+          page: options.page,
+        },
+      }),
 
     /** one page of search results with the count of every tab */
-    search: async (params: {
+    search: (params: {
       q: string;
       type?: SearchType;
       page?: number;
@@ -251,63 +235,46 @@ export function createApiClient(options: ApiClientOptions) {
       categoryId?: number;
       sort?: SearchSort;
     }) =>
-      (
-        await get(
-          `/v5/discovery/search${query({
-            q: params.q,
-            type: params.type,
-            page: params.page,
-            'page[size]': params.pageSize,
-            category_id: params.categoryId,
-            sort: params.sort,
-          })}`,
-          searchResponse,
-        )
-      ).data,
-    suggest: async (q: string, init?: { signal?: AbortSignal }) =>
-      (await get(`/v5/discovery/suggest${query({ q })}`, suggestResponse, init)).data,
-    popularQueries: async (take = 3) =>
-      (await get(`/api/search/queries${query({ sort: '-results_count', take })}`, popularQueriesResponse)).data,
-    topSearches: async () => (await get('/v5/discovery/top-searches', topSearchesResponse)).data,
+      data(search.search, {
+        query: {
+          q: params.q,
+          type: params.type,
+          page: params.page,
+          'page[size]': params.pageSize,
+          category_id: params.categoryId,
+          sort: params.sort,
+        },
+      }),
+    suggest: (q: string, init?: { signal?: AbortSignal }) => data(search.suggest, { query: { q }, ...init }),
+    popularQueries: (take = 3) => data(search.popularQueries, { query: { sort: '-results_count', take } }),
+    topSearches: () => data(search.topSearches),
 
     /** the social sign-in providers this store offers */
-    oauthProviders: async () => (await get('/api/oauth/providers', oauthProvidersResponse)).data,
+    oauthProviders: () => data(identity.oauthProviders),
     // Accounts (packages/contracts/src/identity.ts; docs/accounts.md)
-    sendOtp: async (body: OtpSendRequest) => (await request('POST', '/v4/auth/otp', otpSendResponse, body)).data,
-    verifyOtp: async (body: OtpVerifyRequest) =>
-      (await request('POST', '/v4/auth/otp:verify', otpVerifyResponse, body)).data,
+    sendOtp: (body: OtpSendRequest) => data(identity.sendOtp, { body }),
+    verifyOtp: (body: OtpVerifyRequest) => data(identity.verifyOtp, { body }),
     /** Device-UUID and Client-Id are required here (spec section 7) */
-    register: async (body: RegisterRequest, device: { deviceUuid: string; clientId: string }) =>
-      (
-        await request('POST', '/v4/auth/register', authResponse, body, {
-          'device-uuid': device.deviceUuid,
-          'client-id': device.clientId,
-        })
-      ).data,
-    login: async (body: LoginRequest) => (await request('POST', '/v4/auth/login', authResponse, body)).data,
-    resetPassword: async (body: ResetPasswordRequest) =>
-      (await request('POST', '/v4/auth/reset-password', authResponse, body)).data,
-    logout: async () => (await request('POST', '/v4/auth/logout', okResponse, {})).data,
+    register: (body: RegisterRequest, device: { deviceUuid: string; clientId: string }) =>
+      data(identity.register, { body, headers: { 'device-uuid': device.deviceUuid, 'client-id': device.clientId } }),
+    login: (body: LoginRequest) => data(identity.login, { body }),
+    resetPassword: (body: ResetPasswordRequest) => data(identity.resetPassword, { body }),
+    logout: () => data(identity.logout),
     /** where the browser navigates to sign in (or link) with a provider; not a fetch */
     oauthStartUrl: (provider: OAuthProvider, params: { intent?: 'login' | 'link'; prev?: string } = {}) =>
-      `${options.baseUrl}/api/oauth/${provider}/start${query({ intent: params.intent, prev: params.prev })}`,
+      `${options.baseUrl}${endpointUrl(identity.oauthStart, { params: { provider }, query: params })}`,
     /** the callback page passes on what the provider put in its query string */
-    oauthLogin: async (body: OAuthCallbackRequest) =>
-      (await request('POST', '/api/oauth-login/v3', oauthLoginResponse, body)).data,
-    socialAccounts: async () => (await get('/api/user/v3/social-accounts', socialAccountsResponse)).data,
-    linkSocialAccount: async (body: OAuthCallbackRequest) =>
-      (await request('POST', '/api/user/v3/social-accounts', socialAccountsResponse, body)).data,
-    unlinkSocialAccount: async (provider: OAuthProvider) =>
-      (await request('DELETE', `/api/user/v3/social-accounts/${provider}`, socialAccountsResponse)).data,
+    oauthLogin: (body: OAuthCallbackRequest) => data(identity.oauthLogin, { body }),
+    socialAccounts: () => data(identity.socialAccounts),
+    linkSocialAccount: (body: OAuthCallbackRequest) => data(identity.linkSocialAccount, { body }),
+    unlinkSocialAccount: (provider: OAuthProvider) => data(identity.unlinkSocialAccount, { params: { provider } }),
     /** the signed-in user; ApiError 401 for a visitor (or a device signed out elsewhere) */
-    currentUser: async (include: { likes?: boolean } = { likes: true }) =>
-      (await get(`/api/user${query({ include: include.likes ? 'likes' : undefined })}`, userResponse)).data,
-    updateProfile: async (body: ProfileUpdateRequest) => (await request('PATCH', '/api/user', userResponse, body)).data,
-    devices: async () => (await get('/account/api/devices', devicesResponse)).data,
-    revokeDevice: async (id: string) =>
-      (await request('DELETE', `/account/api/devices/${encodeURIComponent(id)}`, okResponse)).data,
-    changePassword: async (body: PasswordChangeRequest) =>
-      (await request('POST', '/account/api/password', passwordChangeResponse, body)).data,
+    currentUser: (include: { likes?: boolean } = { likes: true }) =>
+      data(identity.currentUser, { query: { include: include.likes ? 'likes' : undefined } }),
+    updateProfile: (body: ProfileUpdateRequest) => data(account.updateProfile, { body }),
+    devices: () => data(account.devices),
+    revokeDevice: (id: string) => data(account.revokeDevice, { params: { id } }),
+    changePassword: (body: PasswordChangeRequest) => data(account.changePassword, { body }),
   };
 }
 
@@ -315,11 +282,6 @@ export function createApiClient(options: ApiClientOptions) {
 function retryAfter(header: string | null): number | undefined {
   const seconds = Number(header);
   return header && Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : undefined;
-}
-
-/** Detail endpoints take a numeric id, or `slug:{slug}` for pages that only know the slug. */
-function personKey(idOrSlug: number | string): string {
-  return typeof idOrSlug === 'number' ? String(idOrSlug) : `slug:${encodeURIComponent(idOrSlug)}`;
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

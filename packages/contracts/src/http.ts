@@ -63,17 +63,42 @@ export const idParam = z
   .transform(Number)
   .pipe(z.number().min(1, { error: mn.validation.idNotPositive }).max(MAX_ID, { error: mn.validation.idTooLarge }));
 
-/** A numeric id, or `slug:{slug}` for pages that only know the slug. */
+const SLUG_PREFIX = 'slug:';
+
+/**
+ * A numeric id, or `slug:{slug}` for pages that only know the slug. The parser of the pair;
+ * `pathSegment` is its formatter.
+ */
 export const entityKey = z.union(
   [
     idParam.transform((id) => ({ id })),
     z
       .string()
       .regex(/^slug:[a-z0-9-]{1,120}$/)
-      .transform((s) => ({ slug: s.slice(5) })),
+      .transform((s) => ({ slug: s.slice(SLUG_PREFIX.length) })),
   ],
   { error: mn.validation.invalidId },
 );
+export type EntityKey = z.output<typeof entityKey>;
+
+/** The key of a resource a caller names by id (a number) or by slug (a string). */
+export const entityKeyOf = (idOrSlug: number | string): EntityKey =>
+  typeof idOrSlug === 'number' ? { id: idOrSlug } : { slug: idOrSlug };
+
+/**
+ * A path parameter as the URL spells it, the inverse of what the API parses: an id in decimal,
+ * an entity key as its id or `slug:{slug}`, any other text escaped as one segment.
+ */
+export function pathSegment(value: number | string | EntityKey): string {
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string') return encodeURIComponent(value);
+  return 'id' in value ? String(value.id) : `${SLUG_PREFIX}${encodeURIComponent(value.slug)}`;
+}
+
+/** `/:id` of a resource only ever named by its number. */
+export const idParams = z.object({ id: idParam });
+/** `/:id` of a resource named by its number or `slug:{slug}`. */
+export const keyParams = z.object({ id: entityKey });
 
 /** An integer query parameter, in plain decimal digits, from `min` to `max`. */
 export const queryInt = (min: number, max: number, message?: string) =>
