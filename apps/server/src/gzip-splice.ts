@@ -30,8 +30,14 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
 /** a stored block holds at most this many bytes */
 const STORED_MAX = 0xffff;
 
+/**
+ * zlib's default level: on a 80 KB page about two thirds of level 9's time for 0.5% more bytes.
+ * Every page rendered (most of a crawl's never asked for again) is compressed once here.
+ */
+const LEVEL = 6;
+
 /** Cuts a page (its UTF-8 bytes, or text) at every occurrence of its nonce. */
-export function splitAtNonce(body: Buffer | string, nonce: string, level = 9): SplicedBody {
+export function splitAtNonce(body: Buffer | string, nonce: string, level = LEVEL): SplicedBody {
   const plain = splitBytes(typeof body === 'string' ? Buffer.from(body, 'utf8') : body, Buffer.from(nonce, 'latin1'));
   const last = plain.length - 1;
   const pieces = plain.map((bytes, i) =>

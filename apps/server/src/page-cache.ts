@@ -104,6 +104,8 @@ export type PageCache = ReturnType<typeof pageCache>;
  */
 export function renderTags() {
   const tags = new Set<string>();
+  /** what the answers made in this process (without a request) read from tagged caches */
+  const inProcess = new Set<string>();
   return {
     /** notes the tags of an API answer, and passes it on */
     note(response: Response): Response {
@@ -112,7 +114,8 @@ export function renderTags() {
       for (const name of named) tags.add(name);
       return response;
     },
-    list: (): string[] => [...tags],
+    inProcess,
+    list: (): string[] => [...new Set([...tags, ...inProcess])],
   };
 }
 

@@ -6,7 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
-import { acceptsCoding, INTERNAL_CALL_HEADER } from '@nomsan/api';
+import { acceptsCoding, collectTags, inProcessApi, INTERNAL_CALL_HEADER } from '@nomsan/api';
 import { createApiClient, type Fetch } from '@nomsan/contracts/client';
 import { SESSION_COOKIE } from '@nomsan/contracts/cookies';
 import { splitAtNonce } from './gzip-splice';
@@ -109,15 +109,25 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       handler: async (request, reply) => {
         const tags = renderTags();
         const context: WebLoadContext = {
-          api: createApiClient(apiTransport(app, request, options.apiUrl, options.internalToken, tags.note)),
+          api: createApiClient({
+            ...apiTransport(app, request, options.apiUrl, options.internalToken, tags.note),
+            // the API in this process answers its public calls without a request each
+            inProcess: options.apiUrl ? undefined : inProcessApi(app, request),
+          }),
           config: options.config,
           cspNonce: reply.scriptNonce,
           requestId: request.id,
           logError: (error, what) => request.log.error({ err: error }, what),
         };
         // AppLoadContext is augmented to WebLoadContext inside the web app (apps/web/app/env.d.ts).
+        // The render collects the cache tags of its in-process answers in its own scope (the
+        // render queue may start it from another request's continuation).
         const render = () =>
-          renders.run(() => handle(toWebRequest(request, reply), context as unknown as AppLoadContext));
+          renders.run(() =>
+            collectTags(tags.inProcess, () =>
+              handle(toWebRequest(request, reply), context as unknown as AppLoadContext),
+            ),
+          );
         if (!cache || !isSharedRequest(request.method, request.headers, SESSION_COOKIE)) {
           return sendWebResponse(reply, await render());
         }

@@ -58,6 +58,12 @@ export interface ApiClientOptions {
   fetch?: Fetch;
   /** headers sent with every request (e.g. the caller's cookie during SSR) */
   headers?: Record<string, string>;
+  /**
+   * Server rendering inside the API's own process: answers a call (an endpoint and its URL)
+   * without a request, or returns undefined to let it go through `fetch`. Its answer is the
+   * API's own, already in the response schema's shape, so it is not parsed again.
+   */
+  inProcess?: (endpoint: Endpoint, url: string) => Promise<unknown> | undefined;
 }
 
 /**
@@ -126,7 +132,10 @@ export function createApiClient(options: ApiClientOptions) {
   async function call<E extends JsonEndpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<Answer<E>> {
     const body = input?.body;
     const signal = input?.signal;
-    const response = await doFetch(`${options.baseUrl}${endpointUrl(endpoint, input ?? {})}`, {
+    const url = endpointUrl(endpoint, input ?? {});
+    const inProcess = body === undefined ? options.inProcess?.(endpoint, url) : undefined;
+    if (inProcess) return (await inProcess) as Answer<E>;
+    const response = await doFetch(`${options.baseUrl}${url}`, {
       method: endpoint.method,
       headers: {
         accept: 'application/json',

@@ -2,6 +2,7 @@ import type {
   ContextConfigDefault,
   FastifyContextConfig,
   FastifyInstance,
+  FastifyRequest,
   FastifySchema,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
@@ -12,7 +13,11 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { ApiError } from '@nomsan/contracts/client';
+import { SESSION_COOKIE } from '@nomsan/contracts/cookies';
 import type { Endpoint, SchemaOf } from '@nomsan/contracts/endpoint';
+import { AppError, toEnvelope } from '../errors';
+import { collectTags, noteTags, tag } from './cache-tags';
 
 /** The answers an endpoint declares, by status; none for a redirect. */
 type Responses<E extends Endpoint> = E['response'] extends z.ZodType
@@ -65,6 +70,7 @@ export function route(
   ...args: [EndpointHandler<Endpoint>] | [ServerRouteOptions, EndpointHandler<Endpoint>]
 ): void {
   const [options, handler] = args.length === 1 ? [{}, args[0]] : args;
+  if (answersInProcess(endpoint, options)) inProcessRoutes(app).set(endpoint, handler as RouteHandlerMethod);
   app.route({
     ...options,
     method: endpoint.method,
@@ -92,3 +98,128 @@ function schemaOf(endpoint: Endpoint): FastifySchema {
     ...(endpoint.response === 'redirect' ? {} : { response: { 200: endpoint.response, ...endpoint.otherResponses } }),
   };
 }
+
+/**
+ * The public answers of this server's own endpoints, for its server-side rendering: a GET that
+ * is the same for everyone (`publicCache`), with no hook of its own, is answered by calling its
+ * handler with the parameters its schemas parse from the URL, without a request through
+ * Fastify, JSON or a second parse of the answer. A book page makes six such calls; through
+ * `inject` they cost more CPU than rendering the page. Anything else (personal answers, writes)
+ * goes through the full request.
+ */
+export type InProcessApi = (endpoint: Endpoint, url: string) => Promise<unknown> | undefined;
+
+const registries = new WeakMap<object, Map<Endpoint, RouteHandlerMethod>>();
+
+/** one registry per server: an app and its encapsulated children share `app.server` */
+function inProcessRoutes(app: FastifyInstance): Map<Endpoint, RouteHandlerMethod> {
+  let routes = registries.get(app.server);
+  if (!routes) {
+    routes = new Map();
+    registries.set(app.server, routes);
+  }
+  return routes;
+}
+
+function answersInProcess(endpoint: Endpoint, options: ServerRouteOptions): boolean {
+  return (
+    endpoint.method === 'GET' &&
+    endpoint.publicCache === true &&
+    !endpoint.auth &&
+    !endpoint.path.includes('::') &&
+    !options.onRequest &&
+    !options.preHandler
+  );
+}
+
+/**
+ * In-process answers for the render of `request`. A signed-in member's render goes through full
+ * requests: some public answers still note who asked (search records a member's searches).
+ */
+export function inProcessApi(app: FastifyInstance, request: FastifyRequest): InProcessApi | undefined {
+  if (request.headers.authorization || request.cookies?.[SESSION_COOKIE]) return undefined;
+  const routes = inProcessRoutes(app);
+  return (endpoint, url) => {
+    const handler = routes.get(endpoint);
+    if (!handler) return undefined;
+    return answer(app, request, endpoint, handler, url);
+  };
+}
+
+async function answer(
+  app: FastifyInstance,
+  outer: FastifyRequest,
+  endpoint: Endpoint,
+  handler: RouteHandlerMethod,
+  url: string,
+): Promise<unknown> {
+  const tags = new Set<string>();
+  try {
+    const { pathname, searchParams } = new URL(url, 'http://in-process');
+    const rawParams = paramsOf(endpoint.path, pathname);
+    if (!rawParams) throw new AppError('NOT_FOUND');
+    const request = {
+      params: parsed(endpoint.params, rawParams),
+      query: parsed(endpoint.query, queryOf(searchParams)),
+      headers: {},
+      session: null,
+      ctx: (outer as unknown as { ctx: unknown }).ctx,
+      id: outer.id,
+      log: outer.log,
+    };
+    const result = await collectTags(tags, () =>
+      (handler as (request: unknown, reply: unknown) => unknown).call(app, request, noReply),
+    );
+    return result;
+  } catch (error) {
+    const { status, body } = toEnvelope(error);
+    throw new ApiError(status, body.error.code, body.error.message, body.error.fields);
+  } finally {
+    // as the Cache-Tag of an HTTP answer: an answer that names nothing depends on the catalogue
+    noteTags(tags.size > 0 ? tags : [tag.catalog]);
+  }
+}
+
+/** the raw path parameters of `pathname` under `template` (`/v4/books/:id`), or null */
+function paramsOf(template: string, pathname: string): Record<string, string> | null {
+  const want = template.split('/');
+  const got = pathname.split('/');
+  if (want.length !== got.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i += 1) {
+    const part = want[i] as string;
+    const value = got[i] as string;
+    if (part.startsWith(':')) params[part.slice(1)] = decodeURIComponent(value);
+    else if (part !== value) return null;
+  }
+  return params;
+}
+
+function queryOf(search: URLSearchParams): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const key of new Set(search.keys())) {
+    const values = search.getAll(key);
+    query[key] = values.length === 1 ? (values[0] as string) : values;
+  }
+  return query;
+}
+
+/** input parsed as the route's validator would: a misfit is the same 400 */
+function parsed(schema: z.ZodType | undefined, input: Record<string, unknown>): unknown {
+  if (!schema) return input;
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) fields[issue.path.join('.') || 'input'] ??= issue.message;
+  throw new AppError('VALIDATION_ERROR', undefined, fields);
+}
+
+/** public handlers answer with their return value; none of them touches the reply */
+const noReply = new Proxy(
+  {},
+  {
+    get() {
+      throw new Error('a handler answered in-process used its reply: mark its endpoint not publicCache');
+    },
+  },
+);

@@ -70,6 +70,8 @@ export interface TaggedLru<K, V> {
    * its keys, and none of them is kept.
    */
   getMany(keys: K[], load: (missing: K[]) => Promise<Map<K, V>>): Promise<Map<K, V>>;
+  /** the value of `key` when it is kept and computed, without computing anything */
+  peek(key: K): V | undefined;
   readonly size: number;
 }
 
@@ -130,6 +132,13 @@ function taggedLru<K, V>(options: LruOptions<K, V>): TaggedLru<K, V> & Droppable
       const ordered = new Map<K, V>();
       for (const key of keys) if (values.has(key)) ordered.set(key, values.get(key) as V);
       return ordered;
+    },
+
+    peek(key) {
+      const entry = fresh(key, now());
+      if (!entry?.settled) return undefined;
+      noteTags(entry.tags, currentTags());
+      return entry.value;
     },
 
     drop(invalidated) {
