@@ -230,22 +230,20 @@ const targets: Target[] = [
   },
 ];
 
-/** Precomputed related books, as the worker would make them after seeding. */
-async function ensureRelated(handle: Awaited<ReturnType<typeof openDatabase>>): Promise<void> {
-  const related = relatedBooksService(handle.db);
-  if (!(await related.needsComputing())) return;
-  const result = await related.compute();
-  console.log(
-    `  related books computed for ${result.books} books (${result.pairs} pairs) in ${(result.ms / 1000).toFixed(1)} s`,
-  );
-}
-
-/** The search index, as the worker would build it after seeding. */
-async function ensureSearchIndex(handle: Awaited<ReturnType<typeof openDatabase>>): Promise<void> {
+/** Precomputed related books and the search index, as the worker would make them after seeding. */
+async function ensureDerivedData(handle: Awaited<ReturnType<typeof openDatabase>>): Promise<void> {
   const composed = createModules({ db: handle, publicBaseUrl: 'http://localhost', mediaBaseUrl: '/media' });
+  const ctx = composed.kernel.root;
+  const related = relatedBooksService();
+  if (await related.needsComputing(ctx)) {
+    const result = await related.compute(ctx);
+    console.log(
+      `  related books computed for ${result.books} books (${result.pairs} pairs) in ${(result.ms / 1000).toFixed(1)} s`,
+    );
+  }
   const { search } = composed.services;
-  if (await search.needsIndexing()) {
-    const result = await search.reindex();
+  if (await search.needsIndexing(ctx)) {
+    const result = await search.reindex(ctx);
     console.log(
       `  search index: ${result.documents} documents, ${result.terms} terms in ${(result.ms / 1000).toFixed(1)} s`,
     );
@@ -385,8 +383,7 @@ async function prepareDatabase(): Promise<Record<string, string>> {
     const handle = await openDatabase({ url: url.toString() });
     await handle.migrate();
     const seeded = await seedDemoIfEmpty(handle.db, { titles, mediaDir: null, log: (m) => console.log(`  ${m}`) });
-    await ensureRelated(handle);
-    await ensureSearchIndex(handle);
+    await ensureDerivedData(handle);
     await handle.close();
     if (seeded)
       console.log(`seeded ${titles} titles on PostgreSQL in ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -399,14 +396,14 @@ async function prepareDatabase(): Promise<Record<string, string>> {
     const handle = await openDatabase({ dataDir: join(dataDir, 'pglite') });
     await handle.migrate();
     await seedDemoIfEmpty(handle.db, { titles, mediaDir: join(dataDir, 'media'), log: (m) => console.log(`  ${m}`) });
-    await ensureRelated(handle);
+    await ensureDerivedData(handle);
     await handle.close();
     writeFileSync(marker, new Date().toISOString());
     console.log(`seeded ${titles} titles on PGlite in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
   const handle = await openDatabase({ dataDir: join(dataDir, 'pglite') });
   await handle.migrate();
-  await ensureSearchIndex(handle);
+  await ensureDerivedData(handle);
   await handle.close();
   return { DATA_DIR: dataDir };
 }

@@ -15,6 +15,7 @@ import { internalCallToken } from './lib/internal-call';
 import { serializerCompiler } from './lib/serializer';
 import { connectRedis, registerRateLimit, type RateLimitOptions } from './plugins/rate-limit';
 import type { ComposedModules, RouteContext } from './kernel/module';
+import type { Ctx } from './kernel/unit-of-work';
 import type { InvalidationBus } from './lib/invalidation';
 import { createModules } from './modules/index';
 import { identitySettings, type AccountsOptions } from './modules/identity/accounts';
@@ -24,6 +25,14 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** the modules this process serves (role api/all), which its worker shares */
     modules: ComposedModules | undefined;
+  }
+  interface FastifyRequest {
+    /**
+     * The context the request's service calls run in (handlers pass it first:
+     * `catalog.book(request.ctx, key)`): the kernel's root, outside any transaction. Only
+     * where the API is served.
+     */
+    readonly ctx: Ctx;
   }
 }
 
@@ -131,6 +140,10 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     });
     app.modules = composed;
     app.addHook('onClose', () => composed.close());
+    // Every request's work starts outside any transaction: one context for all, read from the
+    // prototype (no hook, no write per request).
+    const root = composed.kernel.root;
+    app.decorateRequest('ctx', { getter: () => root });
     const context: RouteContext = {
       db: options.db,
       publicBaseUrl: options.publicBaseUrl,

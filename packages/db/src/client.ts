@@ -168,6 +168,26 @@ function compile(query: SQL): { text: string; params: unknown[] } {
   return { text: sql, params };
 }
 
+/**
+ * `DatabaseHandle.prepare` on one database: a transaction's, whose statements must run on its
+ * own connection (on PGlite, a statement sent beside an open transaction waits for it). Built
+ * once, run with values for its placeholders; planned for each run (`generic` is the pool's).
+ */
+export function prepareOn<S extends Record<string, unknown>>(
+  db: ModuleDb<S>,
+): (label: string, query: SQL) => PreparedQuery {
+  return (_label, query) => {
+    const { text, params } = compile(query);
+    return {
+      execute: async <T>(values: Record<string, unknown>) => {
+        const statement = db._.session.prepareQuery({ sql: text, params }, undefined, undefined, false);
+        const result = (await statement.execute(values)) as { rows: T[] };
+        return { rows: result.rows };
+      },
+    };
+  };
+}
+
 async function openPostgres(url: string, options: DatabaseOptions): Promise<DatabaseHandle> {
   // Two pools of the same size: the generic-plan sessions serve only prepared statements
   // (`genericDb`, `prepare` run `generic`), whose setting would otherwise give every unnamed

@@ -84,9 +84,30 @@ describe('one unit of work across modules', () => {
 
   it('shows the change on the next read, the cached answer dropped', async () => {
     const { catalog } = composed.services;
-    const cachedBefore = await catalog.book({ id: bookId });
+    const cachedBefore = await catalog.book(composed.kernel.root, { id: bookId });
     await catalog.edits.updateBook(composed.kernel.root, bookId, { title: 'Дахин өөр нэр' });
     expect(cachedBefore.title).not.toBe('Дахин өөр нэр');
-    expect((await catalog.book({ id: bookId })).title).toBe('Дахин өөр нэр');
+    expect((await catalog.book(composed.kernel.root, { id: bookId })).title).toBe('Дахин өөр нэр');
+  });
+
+  it('reads its own uncommitted write through a service, which no one else sees after a rollback', async () => {
+    const { catalog } = composed.services;
+    const root = composed.kernel.root;
+    // kept in the caches now: a read inside the transaction must not be answered from them
+    const before = await catalog.book(root, { id: bookId });
+    const [cardBefore] = await catalog.bookCardsByIds(root, [bookId]);
+    const seen: { title?: string; card?: string } = {};
+    await expect(
+      transaction(root, async (ctx) => {
+        await catalog.edits.updateBook(ctx, bookId, { title: 'Буцаагдах нэр' });
+        seen.title = (await catalog.book(ctx, { id: bookId })).title;
+        seen.card = (await catalog.bookCardsByIds(ctx, [bookId]))[0]?.title;
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(seen).toEqual({ title: 'Буцаагдах нэр', card: 'Буцаагдах нэр' });
+    expect((await catalog.book(root, { id: bookId })).title).toBe(before.title);
+    expect((await catalog.bookCardsByIds(root, [bookId]))[0]?.title).toBe(cardBefore?.title);
+    expect(await state()).toMatchObject({ title: before.title });
   });
 });

@@ -83,3 +83,17 @@ export function boundRepository<S extends Record<string, unknown>, R>(make: (db:
     return repository;
   };
 }
+
+/**
+ * `boundRepository` for a repository made with more than its database (the catalogue's hot
+ * reads on the generic-plan sessions, search's prepared statements): `pool.repository`, made
+ * once by the module, serves work on `pool.db` outside any transaction (every request's, so the
+ * hot reads stay as they are); a transaction, or another database, gets one of `make` on its own.
+ */
+export function boundRepositoryWith<S extends Record<string, unknown>, R>(
+  pool: { readonly db: Db; readonly repository: R },
+  make: (db: ModuleDb<S>) => R,
+): (ctx: Ctx) => R {
+  const others = boundRepository(make);
+  return (ctx) => (!ctx.inTransaction && ctx.db === pool.db ? pool.repository : others(ctx));
+}

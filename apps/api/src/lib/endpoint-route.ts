@@ -163,7 +163,7 @@ async function answer(
       query: parsed(endpoint.query, queryOf(searchParams)),
       headers: {},
       session: null,
-      ctx: (outer as unknown as { ctx: unknown }).ctx,
+      ctx: outer.ctx,
       id: outer.id,
       log: outer.log,
     };

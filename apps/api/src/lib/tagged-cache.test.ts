@@ -316,3 +316,19 @@ describe('tags of an answer', () => {
     expect([...tags]).toEqual([tag.catalog]);
   });
 });
+
+describe('peeking into a tagged cache', () => {
+  it('gives a kept, computed value without computing, and nothing for what is missing, pending or dropped', async () => {
+    const registry = cacheRegistry();
+    const cache = registry.lru<number, string>({ max: 10, ttlMs: 60_000, tags: (_value, key) => [`book:${key}`] });
+    expect(cache.peek(1)).toBeUndefined();
+    let finish: (value: string) => void = () => undefined;
+    const pending = cache.get(1, () => new Promise<string>((resolve) => (finish = resolve)));
+    expect(cache.peek(1)).toBeUndefined();
+    finish('one');
+    await pending;
+    expect(cache.peek(1)).toBe('one');
+    registry.invalidate(['book:1']);
+    expect(cache.peek(1)).toBeUndefined();
+  });
+});

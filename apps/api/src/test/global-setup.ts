@@ -15,13 +15,13 @@ export default async function setup() {
       name: `demo${TEST_TITLES}`,
       prepare: async (db, handle) => {
         await seedDemo(db, { titles: TEST_TITLES, mediaDir: null });
-        await relatedBooksService(db).compute();
-        const { services, close } = createModules({
+        const { services, kernel, close } = createModules({
           db: handle,
           publicBaseUrl: 'http://localhost:3000',
           mediaBaseUrl: '/media',
         });
-        await services.search.reindex();
+        await relatedBooksService().compute(kernel.root);
+        await services.search.reindex(kernel.root);
         await close();
       },
     },

@@ -1,5 +1,6 @@
 import type { Device, ProfileUpdateRequest } from '@nomsan/contracts/identity';
 import { notFound } from '../../errors';
+import type { Ctx } from '../../kernel/unit-of-work';
 import type { IdentityService, SessionsService } from '../identity/identity.service';
 
 /**
@@ -9,8 +10,8 @@ import type { IdentityService, SessionsService } from '../identity/identity.serv
  */
 export function accountService(deps: { identity: IdentityService; sessions: SessionsService }) {
   return {
-    async devices(userId: number, currentSessionId: string): Promise<Device[]> {
-      const sessions = await deps.sessions.live(userId);
+    async devices(ctx: Ctx, userId: number, currentSessionId: string): Promise<Device[]> {
+      const sessions = await deps.sessions.live(ctx, userId);
       return sessions.map((s) => ({
         id: s.id,
         device_uuid: s.deviceUuid,
@@ -25,14 +26,19 @@ export function accountService(deps: { identity: IdentityService; sessions: Sess
     },
 
     /** Signs a device out; it learns at its next request. 404 when it is not the user's. */
-    async revokeDevice(userId: number, sessionId: string): Promise<void> {
-      if (!(await deps.sessions.endDevice(userId, sessionId))) throw notFound();
+    async revokeDevice(ctx: Ctx, userId: number, sessionId: string): Promise<void> {
+      if (!(await deps.sessions.endDevice(ctx, userId, sessionId))) throw notFound();
     },
 
-    updateProfile: (userId: number, input: ProfileUpdateRequest) => deps.identity.updateProfile(userId, input),
+    updateProfile: (ctx: Ctx, userId: number, input: ProfileUpdateRequest) =>
+      deps.identity.updateProfile(ctx, userId, input),
 
-    changePassword: (userId: number, sessionId: string, input: { currentPassword?: string; password: string }) =>
-      deps.identity.changePassword(userId, sessionId, input),
+    changePassword: (
+      ctx: Ctx,
+      userId: number,
+      sessionId: string,
+      input: { currentPassword?: string; password: string },
+    ) => deps.identity.changePassword(ctx, userId, sessionId, input),
   };
 }
 

@@ -24,14 +24,14 @@ export const catalogModule = defineModule({
   }),
   routes: catalogRoutes,
   jobs: (_catalog, kernel) => [
-    handle(computeRelatedJob, async () => {
-      const result = await relatedBooksService(kernel.db.db).compute();
+    handle(computeRelatedJob, async (ctx) => {
+      const result = await relatedBooksService().compute(ctx);
       kernel.log.info(result, 'related books computed');
     }),
   ],
   async start(_catalog, kernel) {
     // A new (or just seeded) catalogue has no precomputed related books yet.
-    if (await relatedBooksService(kernel.db.db).needsComputing()) {
+    if (await relatedBooksService().needsComputing(kernel.root)) {
       await kernel.jobs.enqueue(kernel.root, computeRelatedJob, {}, { dedupeKey: computeRelatedJob.name });
     }
   },

@@ -5,7 +5,6 @@ import { mn } from '@nomsan/contracts/messages';
 import type { RouteContext } from '../../services';
 import { AppError } from '../../errors';
 import { route } from '../../lib/endpoint-route';
-import { reviewsService } from './reviews.service';
 
 const listOptions = (q: ListQuery) => ({
   page: q.page,
@@ -17,72 +16,80 @@ const listOptions = (q: ListQuery) => ({
 
 export const catalogRoutes: FastifyPluginAsync<RouteContext> = async (app, context) => {
   const catalog = context.services.catalog;
-  const reviews = reviewsService(context);
 
-  route(app, endpoints.categories, async () => ({ data: await catalog.categories() }));
+  route(app, endpoints.categories, async (request) => ({ data: await catalog.categories(request.ctx) }));
 
-  route(app, endpoints.tags, async (request) => ({ data: await catalog.tags(request.query.take) }));
+  route(app, endpoints.tags, async (request) => ({ data: await catalog.tags(request.ctx, request.query.take) }));
 
-  route(app, endpoints.newsfeedTab, async (request) => ({ data: await catalog.newsfeedTab(request.params.tab) }));
+  route(app, endpoints.newsfeedTab, async (request) => ({
+    data: await catalog.newsfeedTab(request.ctx, request.params.tab),
+  }));
 
-  route(app, endpoints.recommend, async (request) => ({ data: await catalog.recommend(request.params.kind) }));
+  route(app, endpoints.recommend, async (request) => ({
+    data: await catalog.recommend(request.ctx, request.params.kind),
+  }));
 
-  route(app, endpoints.showcase, async () => ({ data: await catalog.showcase() }));
+  route(app, endpoints.showcase, async (request) => ({ data: await catalog.showcase(request.ctx) }));
 
   route(app, endpoints.books, async (request) => {
     const q = request.query;
     return {
       data: await catalog.listBooks(
+        request.ctx,
         { categorySlug: q['filter[category]'], format: q['filter[format]'] },
         listOptions(q),
       ),
     };
   });
 
-  route(app, endpoints.book, async (request) => ({ data: await catalog.book(request.params.id) }));
+  route(app, endpoints.book, async (request) => ({ data: await catalog.book(request.ctx, request.params.id) }));
 
   route(app, endpoints.related, async (request) => ({
-    data: await catalog.related(request.params.id, request.query.type, request.query.take),
+    data: await catalog.related(request.ctx, request.params.id, request.query.type, request.query.take),
   }));
 
-  route(app, endpoints.bookBundles, async (request) => ({ data: await catalog.bundlesOf('book', request.params.id) }));
+  route(app, endpoints.bookBundles, async (request) => ({
+    data: await catalog.bundlesOf(request.ctx, 'book', request.params.id),
+  }));
 
   route(app, endpoints.summaryBundles, async (request) => ({
-    data: await catalog.bundlesOf('summary', request.params.id),
+    data: await catalog.bundlesOf(request.ctx, 'summary', request.params.id),
   }));
 
-  route(app, endpoints.bundle, async (request) => ({ data: await catalog.bundle(request.params.id) }));
+  route(app, endpoints.bundle, async (request) => ({ data: await catalog.bundle(request.ctx, request.params.id) }));
 
-  route(app, endpoints.author, async (request) => ({ data: await catalog.author(request.params.id) }));
+  route(app, endpoints.author, async (request) => ({ data: await catalog.author(request.ctx, request.params.id) }));
 
   route(app, endpoints.authorBooks, async (request) => ({
-    data: await catalog.contributorBooks(request.params.id, 'author', listOptions(request.query)),
+    data: await catalog.contributorBooks(request.ctx, request.params.id, 'author', listOptions(request.query)),
   }));
 
-  route(app, endpoints.narrator, async (request) => ({ data: await catalog.narrator(request.params.id) }));
+  route(app, endpoints.narrator, async (request) => ({ data: await catalog.narrator(request.ctx, request.params.id) }));
 
   route(app, endpoints.narratorBooks, async (request) => ({
-    data: await catalog.contributorBooks(request.params.id, 'narrator', listOptions(request.query)),
+    data: await catalog.contributorBooks(request.ctx, request.params.id, 'narrator', listOptions(request.query)),
   }));
 
-  route(app, endpoints.publisher, async (request) => ({ data: await catalog.publisher(request.params.id) }));
+  route(app, endpoints.publisher, async (request) => ({
+    data: await catalog.publisher(request.ctx, request.params.id),
+  }));
 
   route(app, endpoints.publisherItems, async (request) => ({
-    data: await catalog.publisherBooks(request.params.id, listOptions(request.query)),
+    data: await catalog.publisherBooks(request.ctx, request.params.id, listOptions(request.query)),
   }));
 
   route(app, endpoints.summaries, async (request) => ({
-    data: await catalog.summaries(request.query.page, request.query['page[size]']),
+    data: await catalog.summaries(request.ctx, request.query.page, request.query['page[size]']),
   }));
 
-  route(app, endpoints.summary, async (request) => ({ data: await catalog.summary(request.params.id) }));
+  route(app, endpoints.summary, async (request) => ({ data: await catalog.summary(request.ctx, request.params.id) }));
 
   route(app, endpoints.englishBooks, async (request) => ({
-    data: await catalog.listBooks({ kind: 'english_book' }, listOptions(request.query)),
+    data: await catalog.listBooks(request.ctx, { kind: 'english_book' }, listOptions(request.query)),
   }));
 
   route(app, endpoints.englishBook, async (request) => ({
-    data: await catalog.book(request.params.id, 'english_book'),
+    data: await catalog.book(request.ctx, request.params.id, 'english_book'),
   }));
 
   route(app, endpoints.reviews, async (request) => {
@@ -93,16 +100,22 @@ export const catalogRoutes: FastifyPluginAsync<RouteContext> = async (app, conte
         throw new AppError('VALIDATION_ERROR', undefined, { include: mn.validation.unsupportedValue(include) });
     }
     return {
-      data: await reviews.list(q.reviewable_type, q.reviewable_id, q.page, includes.has('latestFiveReplies')),
+      data: await catalog.reviews.list(
+        request.ctx,
+        q.reviewable_type,
+        q.reviewable_id,
+        q.page,
+        includes.has('latestFiveReplies'),
+      ),
     };
   });
 
-  route(app, endpoints.topics, async () => ({ data: await catalog.topics() }));
+  route(app, endpoints.topics, async (request) => ({ data: await catalog.topics(request.ctx) }));
 
-  route(app, endpoints.topic, async (request) => ({ data: await catalog.topic(request.params.id) }));
+  route(app, endpoints.topic, async (request) => ({ data: await catalog.topic(request.ctx, request.params.id) }));
 
   route(app, endpoints.topicables, async (request) => {
     const q = request.query;
-    return { data: await catalog.topicItems(request.params.id, q.type, q.page, q.page_size) };
+    return { data: await catalog.topicItems(request.ctx, request.params.id, q.type, q.page, q.page_size) };
   });
 };

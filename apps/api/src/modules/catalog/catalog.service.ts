@@ -19,16 +19,19 @@ import { tag } from '../../lib/cache-tags';
 import { groupBy } from '../../lib/group-by';
 import type { CacheRegistry } from '../../lib/tagged-cache';
 import type { Kernel } from '../../kernel/module';
+import { boundRepositoryWith, type Ctx } from '../../kernel/unit-of-work';
 import { coverImage } from '../../lib/media-urls';
 import { pageOf, type Page } from '../../lib/paginate';
 import { toAvailability, toOffer, type BundleSummary, type CommerceService } from '../commerce/commerce.service';
 import type { PodcastsService } from '../podcasts/podcasts.service';
 import { cardBuilder, ratingSummary } from './cards';
+import { reviewsService } from './reviews.service';
 import {
   catalogRepository,
   type BookCardRow,
   type BookFilter,
   type BookOrder,
+  type CatalogDb,
   type ContributorRole,
   type Key,
   type SummaryCardRow,
@@ -54,20 +57,19 @@ export interface ListOptions {
  * Cards by id, in the order asked. Search results, related books and topics repeat across
  * requests: each process keeps recent cards for a minute, like book details, and loads the
  * rest in one batch. Each card is tagged with its item, so a change to it drops the card.
+ * Inside a transaction every card is read on it (and not kept): it may see what it wrote.
  */
 function cachedById<T extends { id: number }>(
   caches: CacheRegistry,
   max: number,
   tagOf: (id: number) => string,
-  load: (ids: number[]) => Promise<T[]>,
+  load: (ctx: Ctx, ids: number[]) => Promise<T[]>,
 ) {
   const cache = caches.lru<number, T>({ max, ttlMs: DETAIL_TTL_MS, tags: (card) => [tagOf(card.id)] });
-  return async (ids: number[]): Promise<T[]> => {
+  const byId = async (ctx: Ctx, ids: number[]) => new Map((await load(ctx, ids)).map((card) => [card.id, card]));
+  return async (ctx: Ctx, ids: number[]): Promise<T[]> => {
     if (ids.length === 0) return [];
-    const found = await cache.getMany(
-      ids,
-      async (missing) => new Map((await load(missing)).map((card) => [card.id, card])),
-    );
+    const found = ctx.inTransaction ? await byId(ctx, ids) : await cache.getMany(ids, (missing) => byId(ctx, missing));
     return ids.flatMap((id) => found.get(id) ?? []);
   };
 }
@@ -77,29 +79,35 @@ function cachedById<T extends { id: number }>(
  * and topics. Answers that are the same for everyone are kept in the kernel's tagged caches
  * (ADR 019): lists depend on the catalogue as a whole (any change drops them), details and
  * cards on their own item, so a change made through any process shows on the next request.
+ * Work inside a transaction gets no cached answer and leaves none: it reads on the
+ * transaction, which may see what it wrote (and on PGlite a read beside it would wait for it).
  */
 export function catalogService(context: Kernel, podcasts: PodcastsService, commerce: CommerceService) {
-  const repository = catalogRepository(context.db.db, context.db.genericDb);
+  // The hot reads run on the generic-plan sessions: one repository for the pool, made once.
+  const repository = boundRepositoryWith(
+    { db: context.db.db, repository: catalogRepository(context.db.db, context.db.genericDb) },
+    (db: CatalogDb) => catalogRepository(db),
+  );
   const { caches } = context;
   const cards = cardBuilder({ mediaBaseUrl: context.mediaBaseUrl, toOffer, toAvailability });
 
-  async function bookCards(filter: BookFilter, order: BookOrder, limit = SHELF_SIZE): Promise<BookCard[]> {
-    return cards.books(await repository.books(filter, order, limit));
+  async function bookCards(ctx: Ctx, filter: BookFilter, order: BookOrder, limit = SHELF_SIZE): Promise<BookCard[]> {
+    return cards.books(await repository(ctx).books(filter, order, limit));
   }
 
   // Cards by id (search results, related books, topics) repeat across requests: each process
   // keeps recent ones for a minute, like book details, and loads the rest in one batch.
-  const bookCardsByIds = cachedById<BookCard>(caches, 20_000, tag.book, async (ids) =>
-    cards.books(await repository.booksByIds(ids)),
+  const bookCardsByIds = cachedById<BookCard>(caches, 20_000, tag.book, async (ctx, ids) =>
+    cards.books(await repository(ctx).booksByIds(ids)),
   );
-  const summaryCardsByIds = cachedById<SummaryCard>(caches, 5_000, tag.summary, async (ids) =>
-    cards.summaries(await repository.summariesByIds(ids)),
+  const summaryCardsByIds = cachedById<SummaryCard>(caches, 5_000, tag.summary, async (ctx, ids) =>
+    cards.summaries(await repository(ctx).summariesByIds(ids)),
   );
 
-  async function bookPage(filter: BookFilter, options: ListOptions): Promise<Page<BookCard>> {
+  async function bookPage(ctx: Ctx, filter: BookFilter, options: ListOptions): Promise<Page<BookCard>> {
     const [rows, total] = await Promise.all([
-      repository.books(filter, options.order ?? 'popular', options.perPage, (options.page - 1) * options.perPage),
-      repository.countBooks(filter),
+      repository(ctx).books(filter, options.order ?? 'popular', options.perPage, (options.page - 1) * options.perPage),
+      repository(ctx).countBooks(filter),
     ]);
     const data = cards.books(rows, { shortDescription: options.shortDescription, likes: options.likes });
     return pageOf(data, options.page, options.perPage, total);
@@ -113,14 +121,16 @@ export function catalogService(context: Kernel, podcasts: PodcastsService, comme
   });
 
   /** The shelves of each newsfeed tab; empty shelves are left out. */
-  const tabs: Record<NewsfeedTab['tab'], () => Promise<Shelf[]>> = {
-    'for-you': async () => {
+  const tabs: Record<NewsfeedTab['tab'], (ctx: Ctx) => Promise<Shelf[]>> = {
+    'for-you': async (ctx) => {
       const [popularAudio, newest, summaries, english, series] = await Promise.all([
-        bookCards({ kind: 'book', format: 'audiobook' }, 'popular'),
-        bookCards({ kind: 'book', format: 'ebook' }, 'newest'),
-        repository.summaries(SHELF_SIZE).then((rows) => cards.summaries(rows)),
-        bookCards({ kind: 'english_book' }, 'popular'),
-        podcasts.seriesCards(SHELF_SIZE),
+        bookCards(ctx, { kind: 'book', format: 'audiobook' }, 'popular'),
+        bookCards(ctx, { kind: 'book', format: 'ebook' }, 'newest'),
+        repository(ctx)
+          .summaries(SHELF_SIZE)
+          .then((rows) => cards.summaries(rows)),
+        bookCards(ctx, { kind: 'english_book' }, 'popular'),
+        podcasts.seriesCards(ctx, SHELF_SIZE),
       ]);
       return [
         shelf('popular-audio', mn.home.popular, '/audio', popularAudio),
@@ -130,70 +140,79 @@ export function catalogService(context: Kernel, podcasts: PodcastsService, comme
         shelf('podcasts', mn.home.podcasts, '/podcast', series),
       ];
     },
-    audio: async () => [
-      shelf('popular-audio', mn.home.popular, '/audio', await bookCards({ format: 'audiobook' }, 'popular')),
-      shelf('newest-audio', mn.home.newest, '/audio', await bookCards({ format: 'audiobook' }, 'newest')),
+    audio: async (ctx) => [
+      shelf('popular-audio', mn.home.popular, '/audio', await bookCards(ctx, { format: 'audiobook' }, 'popular')),
+      shelf('newest-audio', mn.home.newest, '/audio', await bookCards(ctx, { format: 'audiobook' }, 'newest')),
     ],
-    ebook: async () => [
-      shelf('popular-ebooks', mn.home.popular, '/book', await bookCards({ format: 'ebook' }, 'popular')),
-      shelf('newest-ebooks', mn.home.newest, '/book', await bookCards({ format: 'ebook' }, 'newest')),
+    ebook: async (ctx) => [
+      shelf('popular-ebooks', mn.home.popular, '/book', await bookCards(ctx, { format: 'ebook' }, 'popular')),
+      shelf('newest-ebooks', mn.home.newest, '/book', await bookCards(ctx, { format: 'ebook' }, 'newest')),
     ],
-    summary: async () => [
-      shelf('summaries', mn.home.summaries, '/summaries', cards.summaries(await repository.summaries(SHELF_SIZE))),
+    summary: async (ctx) => [
+      shelf('summaries', mn.home.summaries, '/summaries', cards.summaries(await repository(ctx).summaries(SHELF_SIZE))),
     ],
-    english: async () => [
-      shelf('english', mn.home.englishBooks, '/english-book', await bookCards({ kind: 'english_book' }, 'popular')),
+    english: async (ctx) => [
+      shelf(
+        'english',
+        mn.home.englishBooks,
+        '/english-book',
+        await bookCards(ctx, { kind: 'english_book' }, 'popular'),
+      ),
     ],
-    podcast: async () => [shelf('podcasts', mn.home.podcasts, '/podcast', await podcasts.seriesCards(SHELF_SIZE))],
+    podcast: async (ctx) => [
+      shelf('podcasts', mn.home.podcasts, '/podcast', await podcasts.seriesCards(ctx, SHELF_SIZE)),
+    ],
   };
 
+  async function newsfeedTab(ctx: Ctx, tab: NewsfeedTab['tab']): Promise<NewsfeedTab> {
+    const shelves = await tabs[tab](ctx);
+    return { tab, shelves: shelves.filter((s) => s.items.length > 0) };
+  }
+
   // The feed is the same for every visitor until it is personalised; shelves move slowly.
+  // What is kept for everyone is read on the kernel's root context: it belongs to no caller.
   const feeds = Object.fromEntries(
-    newsfeedTabs.map((tab) => [
-      tab,
-      caches.cached({ ttlMs: FEED_TTL_MS }, async (): Promise<NewsfeedTab> => {
-        const shelves = await tabs[tab]();
-        return { tab, shelves: shelves.filter((s) => s.items.length > 0) };
-      }),
-    ]),
+    newsfeedTabs.map((tab) => [tab, caches.cached({ ttlMs: FEED_TTL_MS }, () => newsfeedTab(context.root, tab))]),
   ) as Record<NewsfeedTab['tab'], () => Promise<NewsfeedTab>>;
 
   // Every page shows the category list, and it changes a few times a year: counting books per
   // category once a minute per process is plenty.
-  const categories = caches.cached({ ttlMs: CATEGORIES_TTL_MS }, async (): Promise<Category[]> => {
-    const rows = await repository.categories();
+  async function readCategories(ctx: Ctx): Promise<Category[]> {
+    const rows = await repository(ctx).categories();
     return rows.map((row) => ({ id: row.id, title: row.title, slug: row.slug, books_count: row.booksCount }));
-  });
+  }
+  const cachedCategories = caches.cached({ ttlMs: CATEGORIES_TTL_MS }, () => readCategories(context.root));
+  const categories = (ctx: Ctx): Promise<Category[]> => (ctx.inTransaction ? readCategories(ctx) : cachedCategories());
 
   /** A shelf per category for one format: the category pages' recommendations. */
   const recommendations = {
-    audiobook: async () => [
-      shelf('recommend-audio', mn.home.popular, '/audio', await bookCards({ format: 'audiobook' }, 'popular')),
+    audiobook: async (ctx: Ctx) => [
+      shelf('recommend-audio', mn.home.popular, '/audio', await bookCards(ctx, { format: 'audiobook' }, 'popular')),
     ],
-    ebook: async () => [
-      shelf('recommend-ebook', mn.home.popular, '/book', await bookCards({ format: 'ebook' }, 'popular')),
+    ebook: async (ctx: Ctx) => [
+      shelf('recommend-ebook', mn.home.popular, '/book', await bookCards(ctx, { format: 'ebook' }, 'popular')),
     ],
-    cat_abook: () => shelvesPerCategory('audiobook'),
-    cat_ebook: () => shelvesPerCategory('ebook'),
+    cat_abook: (ctx: Ctx) => shelvesPerCategory(ctx, 'audiobook'),
+    cat_ebook: (ctx: Ctx) => shelvesPerCategory(ctx, 'ebook'),
   };
 
-  async function shelvesPerCategory(format: 'audiobook' | 'ebook'): Promise<Shelf[]> {
-    const top = (await categories()).filter((c) => c.books_count > 0).slice(0, 6);
+  async function shelvesPerCategory(ctx: Ctx, format: 'audiobook' | 'ebook'): Promise<Shelf[]> {
+    const top = (await categories(ctx)).filter((c) => c.books_count > 0).slice(0, 6);
     const shelves = await Promise.all(
       top.map(async (c) =>
         shelf(
           `${format}-${c.slug}`,
           c.title,
           `/category/${c.slug}`,
-          await bookCards({ format, categoryId: c.id }, 'popular'),
+          await bookCards(ctx, { format, categoryId: c.id }, 'popular'),
         ),
       ),
     );
     return shelves.filter((s) => s.items.length > 0);
   }
 
-  async function bookDetail(id: number, kind?: 'book' | 'english_book'): Promise<BookDetail> {
-    const found = await repository.bookDetail(id);
+  async function bookDetail(ctx: Ctx, id: number, kind?: 'book' | 'english_book'): Promise<BookDetail> {
+    const found = await repository(ctx).bookDetail(id);
     if (!found || found.book.status !== 'published' || (kind && found.book.kind !== kind)) throw notFound();
     const offers = found.offers.map(toOffer);
     const { book, publisher, series, audio, ebook } = found;
@@ -258,9 +277,9 @@ export function catalogService(context: Kernel, podcasts: PodcastsService, comme
     };
   }
 
-  async function personDetail(key: Key, role: ContributorRole): Promise<PersonDetail> {
-    const id = await repository.contributorId(key);
-    const found = id === null ? null : await repository.contributor(id, role);
+  async function personDetail(ctx: Ctx, key: Key, role: ContributorRole): Promise<PersonDetail> {
+    const id = await repository(ctx).contributorId(key);
+    const found = id === null ? null : await repository(ctx).contributor(id, role);
     if (!found) throw notFound();
     const { contributor, booksCount } = found;
     return {
@@ -275,13 +294,14 @@ export function catalogService(context: Kernel, podcasts: PodcastsService, comme
   }
 
   async function topicItems(
+    ctx: Ctx,
     id: number,
     type: 'all' | 'book' | 'summary' | 'podcast',
     page: number,
     perPage: number,
   ): Promise<Page<ShelfItem>> {
-    if (!(await topics()).some((t) => t.id === id)) throw notFound();
-    const { rows, total } = await repository.topicItems(
+    if (!(await topics(ctx)).some((t) => t.id === id)) throw notFound();
+    const { rows, total } = await repository(ctx).topicItems(
       id,
       type === 'all' ? undefined : type,
       perPage,
@@ -290,9 +310,9 @@ export function catalogService(context: Kernel, podcasts: PodcastsService, comme
     const byType = groupBy(rows, (row) => row.itemType);
     const ids = (t: 'book' | 'summary' | 'podcast') => (byType.get(t) ?? []).map((row) => row.itemId);
     const [books, summaries, series] = await Promise.all([
-      bookCardsByIds(ids('book')),
-      summaryCardsByIds(ids('summary')),
-      podcasts.seriesCardsByIds(ids('podcast')),
+      bookCardsByIds(ctx, ids('book')),
+      summaryCardsByIds(ctx, ids('summary')),
+      podcasts.seriesCardsByIds(ctx, ids('podcast')),
     ]);
     const found = new Map<string, ShelfItem>([
       ...books.map((b) => [`book-${b.id}`, b] as [string, ShelfItem]),
@@ -307,15 +327,14 @@ export function catalogService(context: Kernel, podcasts: PodcastsService, comme
   }
 
   // Editorial picks are the same for every visitor and change by hand: cached like the feed.
-  const showcase = caches.cached(
-    { ttlMs: FEED_TTL_MS },
-    async () =>
-      cards.books(await repository.showcase(), { shortDescription: true }) as (BookCard & {
-        short_description: string;
-      })[],
-  );
-  const topics = caches.cached({ ttlMs: FEED_TTL_MS }, async (): Promise<Topic[]> => {
-    const rows = await repository.topics();
+  async function readShowcase(ctx: Ctx) {
+    return cards.books(await repository(ctx).showcase(), { shortDescription: true }) as (BookCard & {
+      short_description: string;
+    })[];
+  }
+  const cachedShowcase = caches.cached({ ttlMs: FEED_TTL_MS }, () => readShowcase(context.root));
+  async function readTopics(ctx: Ctx): Promise<Topic[]> {
+    const rows = await repository(ctx).topics();
     return rows.map((row) => ({
       id: row.id,
       slug: row.slug,
@@ -323,7 +342,15 @@ export function catalogService(context: Kernel, podcasts: PodcastsService, comme
       description: row.description,
       items_count: row.itemsCount,
     }));
-  });
+  }
+  const cachedTopics = caches.cached({ ttlMs: FEED_TTL_MS }, () => readTopics(context.root));
+  const topics = (ctx: Ctx): Promise<Topic[]> => (ctx.inTransaction ? readTopics(ctx) : cachedTopics());
+
+  async function topicFirstPage(ctx: Ctx, id: number): Promise<Topic & { items: ShelfItem[] }> {
+    const topic = (await topics(ctx)).find((t) => t.id === id);
+    if (!topic) throw notFound();
+    return { ...topic, items: (await topicItems(ctx, id, 'all', 1, TOPIC_FIRST_PAGE)).data };
+  }
   /** one cached first page per existing topic (ids are checked first, so the map stays small) */
   const topicFirstPages = new Map<number, () => Promise<Topic & { items: ShelfItem[] }>>();
 
@@ -331,28 +358,38 @@ export function catalogService(context: Kernel, podcasts: PodcastsService, comme
   // kept once for all of them, a long tail of book pages no longer asks for the same shelf
   // per book (for a prolific author, a few milliseconds of sorting every time).
   const popularShelves = caches.lru<string, BookCard[]>({ max: 5_000, ttlMs: DETAIL_TTL_MS });
-  const popularBooks = (filter: BookFilter, limit: number) =>
-    popularShelves.get(JSON.stringify([filter, limit]), () => bookCards(filter, 'popular', limit));
+  const popularBooks = (ctx: Ctx, filter: BookFilter, limit: number) =>
+    ctx.inTransaction
+      ? bookCards(ctx, filter, 'popular', limit)
+      : popularShelves.get(JSON.stringify([filter, limit]), () => bookCards(ctx, filter, 'popular', limit));
 
-  async function related(id: number, type: 'semantic' | 'author' | 'category', take: number): Promise<BookCard[]> {
-    const kind = await repository.bookKind(id);
+  async function related(
+    ctx: Ctx,
+    id: number,
+    type: 'semantic' | 'author' | 'category',
+    take: number,
+  ): Promise<BookCard[]> {
+    const known = knownBook(ctx, id);
+    const kind = known?.type ?? (await repository(ctx).bookKind(id));
     if (!kind) throw notFound();
     if (type === 'semantic') {
-      const ids = await repository.relatedIds(id, take);
+      const ids = await repository(ctx).relatedIds(id, take);
       // Until the related-books job has run for a new book, its authors' and category's books stand in.
-      if (ids.length > 0) return bookCardsByIds(ids);
+      if (ids.length > 0) return bookCardsByIds(ctx, ids);
     }
     if (type === 'author' || type === 'semantic') {
-      const authors = await repository.bookContributors([id]);
+      const authors = known ? known.authors : await repository(ctx).bookContributors([id]);
       const byAuthor = authors[0]
-        ? await popularBooks({ contributor: { id: authors[0].id, role: 'author' } }, take + 1)
+        ? await popularBooks(ctx, { contributor: { id: authors[0].id, role: 'author' } }, take + 1)
         : [];
       const others = byAuthor.filter((b) => b.id !== id).slice(0, take);
       if (type === 'author' || others.length >= take) return others;
     }
-    const [category] = await repository.bookCategories(id);
+    const [category] = known ? known.categories : await repository(ctx).bookCategories(id);
     if (!category) return [];
-    return (await popularBooks({ categoryId: category.id, kind }, take + 1)).filter((b) => b.id !== id).slice(0, take);
+    return (await popularBooks(ctx, { categoryId: category.id, kind }, take + 1))
+      .filter((b) => b.id !== id)
+      .slice(0, take);
   }
 
   // A book's page data and neighbours are the same for everyone; popular books are asked for
@@ -367,6 +404,32 @@ export function catalogService(context: Kernel, podcasts: PodcastsService, comme
     ],
   });
   const relatedLists = caches.lru<string, BookCard[]>({ max: 5_000, ttlMs: DETAIL_TTL_MS });
+  // A book page is asked for by its slug: the slug's book, kept with the book's tag.
+  const bookIdsBySlug = caches.lru<string, number>({
+    max: 20_000,
+    ttlMs: DETAIL_TTL_MS,
+    tags: (id) => [tag.book(id)],
+  });
+  // The bundles a title is in, with their offers: dropped by a price change or a change to it.
+  const bundleLists = caches.lru<string, BundleCard[]>({
+    max: 5_000,
+    ttlMs: DETAIL_TTL_MS,
+    tags: (_bundles, key) => {
+      const [kind, id] = key.split(':');
+      return [tag.offers, kind === 'book' ? tag.book(Number(id)) : tag.summary(Number(id))];
+    },
+  });
+
+  /**
+   * A published book's page data when this process has it: what the page's other answers
+   * (related books, bundles, reviews) need to know of the book, without asking the database
+   * again. A book page loads its detail first, so its other calls find it here. Never inside
+   * a transaction, which may have changed the book.
+   */
+  function knownBook(ctx: Ctx, id: number): BookDetail | undefined {
+    if (ctx.inTransaction) return undefined;
+    return bookDetails.peek(`any:${id}`) ?? bookDetails.peek(`book:${id}`) ?? bookDetails.peek(`english_book:${id}`);
+  }
 
   async function requireId(lookup: Promise<number | null>): Promise<number> {
     const id = await lookup;
@@ -376,15 +439,16 @@ export function catalogService(context: Kernel, podcasts: PodcastsService, comme
 
   return {
     categories,
-    newsfeedTab: (tab: NewsfeedTab['tab']): Promise<NewsfeedTab> => feeds[tab](),
-    recommend: (kind: keyof typeof recommendations): Promise<Shelf[]> => recommendations[kind](),
+    newsfeedTab: (ctx: Ctx, tab: NewsfeedTab['tab']): Promise<NewsfeedTab> =>
+      ctx.inTransaction ? newsfeedTab(ctx, tab) : feeds[tab](),
+    recommend: (ctx: Ctx, kind: keyof typeof recommendations): Promise<Shelf[]> => recommendations[kind](ctx),
 
-    async tags(take: number) {
-      const rows = await repository.tags(take);
+    async tags(ctx: Ctx, take: number) {
+      const rows = await repository(ctx).tags(take);
       return rows.map((row) => ({ id: row.id, name: row.name, slug: row.slug, books_count: row.booksCount }));
     },
 
-    showcase,
+    showcase: (ctx: Ctx) => (ctx.inTransaction ? readShowcase(ctx) : cachedShowcase()),
 
     bookCardsByIds,
     summaryCardsByIds,
@@ -392,35 +456,50 @@ export function catalogService(context: Kernel, podcasts: PodcastsService, comme
     bookCardsOf: (rows: BookCardRow[]): BookCard[] => cards.books(rows),
     summaryCardsOf: (rows: SummaryCardRow[]): SummaryCard[] => cards.summaries(rows),
     /** what search indexes: published books and summaries, a batch at a time in id order */
-    searchCorpusBooks: repository.searchCorpusBooks,
-    searchCorpusSummaries: repository.searchCorpusSummaries,
+    searchCorpusBooks: (ctx: Ctx, afterId: number, limit: number) => repository(ctx).searchCorpusBooks(afterId, limit),
+    searchCorpusSummaries: (ctx: Ctx, afterId: number, limit: number) =>
+      repository(ctx).searchCorpusSummaries(afterId, limit),
 
-    async book(key: Key, kind?: 'book' | 'english_book'): Promise<BookDetail> {
+    async book(ctx: Ctx, key: Key, kind?: 'book' | 'english_book'): Promise<BookDetail> {
       // An id goes straight to the one detail query; a slug (current or earlier) is resolved first.
-      const id = 'id' in key ? key.id : await requireId(repository.bookId(key, kind));
-      return bookDetails.get(`${kind ?? 'any'}:${id}`, () => bookDetail(id, kind));
+      const id =
+        'id' in key
+          ? key.id
+          : ctx.inTransaction
+            ? await requireId(repository(ctx).bookId(key, kind))
+            : await bookIdsBySlug.get(`${kind ?? 'any'}:${key.slug}`, () =>
+                requireId(repository(ctx).bookId(key, kind)),
+              );
+      if (ctx.inTransaction) return bookDetail(ctx, id, kind);
+      return bookDetails.get(`${kind ?? 'any'}:${id}`, () => bookDetail(ctx, id, kind));
     },
 
-    related: (id: number, type: 'semantic' | 'author' | 'category', take: number): Promise<BookCard[]> =>
-      relatedLists.get(`${type}:${id}:${take}`, () => related(id, type, take)),
+    related: (ctx: Ctx, id: number, type: 'semantic' | 'author' | 'category', take: number): Promise<BookCard[]> =>
+      ctx.inTransaction
+        ? related(ctx, id, type, take)
+        : relatedLists.get(`${type}:${id}:${take}`, () => related(ctx, id, type, take)),
 
-    async listBooks(filter: BookFilter & { categorySlug?: string }, options: ListOptions): Promise<Page<BookCard>> {
+    async listBooks(
+      ctx: Ctx,
+      filter: BookFilter & { categorySlug?: string },
+      options: ListOptions,
+    ): Promise<Page<BookCard>> {
       const { categorySlug, ...rest } = filter;
-      const categoryId = categorySlug ? await requireId(repository.categoryId(categorySlug)) : undefined;
-      return bookPage({ ...rest, ...(categoryId ? { categoryId } : {}) }, options);
+      const categoryId = categorySlug ? await requireId(repository(ctx).categoryId(categorySlug)) : undefined;
+      return bookPage(ctx, { ...rest, ...(categoryId ? { categoryId } : {}) }, options);
     },
 
-    author: (key: Key) => personDetail(key, 'author'),
-    narrator: (key: Key) => personDetail(key, 'narrator'),
+    author: (ctx: Ctx, key: Key) => personDetail(ctx, key, 'author'),
+    narrator: (ctx: Ctx, key: Key) => personDetail(ctx, key, 'narrator'),
 
-    async contributorBooks(id: number, role: ContributorRole, options: ListOptions): Promise<Page<BookCard>> {
-      await requireId(repository.contributorId({ id }));
-      return bookPage({ contributor: { id, role } }, options);
+    async contributorBooks(ctx: Ctx, id: number, role: ContributorRole, options: ListOptions): Promise<Page<BookCard>> {
+      await requireId(repository(ctx).contributorId({ id }));
+      return bookPage(ctx, { contributor: { id, role } }, options);
     },
 
-    async publisher(key: Key) {
-      const id = await requireId(repository.publisherId(key));
-      const found = await repository.publisher(id);
+    async publisher(ctx: Ctx, key: Key) {
+      const id = await requireId(repository(ctx).publisherId(key));
+      const found = await repository(ctx).publisher(id);
       if (!found) throw notFound();
       const { publisher, booksCount } = found;
       return {
@@ -433,28 +512,28 @@ export function catalogService(context: Kernel, podcasts: PodcastsService, comme
       };
     },
 
-    async publisherBooks(id: number, options: ListOptions): Promise<Page<BookCard>> {
-      await requireId(repository.publisherId({ id }));
-      return bookPage({ publisherId: id }, options);
+    async publisherBooks(ctx: Ctx, id: number, options: ListOptions): Promise<Page<BookCard>> {
+      await requireId(repository(ctx).publisherId({ id }));
+      return bookPage(ctx, { publisherId: id }, options);
     },
 
-    async summaries(page: number, perPage: number): Promise<Page<SummaryCard>> {
+    async summaries(ctx: Ctx, page: number, perPage: number): Promise<Page<SummaryCard>> {
       const [rows, total] = await Promise.all([
-        repository.summaries(perPage, (page - 1) * perPage),
-        repository.countSummaries(),
+        repository(ctx).summaries(perPage, (page - 1) * perPage),
+        repository(ctx).countSummaries(),
       ]);
       return pageOf(cards.summaries(rows), page, perPage, total);
     },
 
-    async summary(key: Key): Promise<SummaryDetail> {
-      const id = await requireId(repository.summaryId(key));
-      const found = await repository.summary(id);
+    async summary(ctx: Ctx, key: Key): Promise<SummaryDetail> {
+      const id = await requireId(repository(ctx).summaryId(key));
+      const found = await repository(ctx).summary(id);
       if (!found) throw notFound();
       const { summary: row, offers } = found;
       const [[card], categoryRows, book] = await Promise.all([
-        summaryCardsByIds([id]),
-        repository.summaryCategories(id),
-        row.bookId ? bookCardsByIds([row.bookId]) : Promise.resolve([]),
+        summaryCardsByIds(ctx, [id]),
+        repository(ctx).summaryCategories(id),
+        row.bookId ? bookCardsByIds(ctx, [row.bookId]) : Promise.resolve([]),
       ]);
       if (!card) throw notFound();
       return {
@@ -470,17 +549,24 @@ export function catalogService(context: Kernel, podcasts: PodcastsService, comme
       };
     },
 
-    async bundlesOf(kind: 'book' | 'summary', id: number): Promise<BundleCard[]> {
-      await requireId(kind === 'book' ? repository.bookId({ id }) : repository.summaryId({ id }));
-      return Promise.all((await commerce.bundlesContaining(kind, id)).map(bundleCard));
+    async bundlesOf(ctx: Ctx, kind: 'book' | 'summary', id: number): Promise<BundleCard[]> {
+      const load = async () => {
+        if (!(kind === 'book' && knownBook(ctx, id))) {
+          await requireId(kind === 'book' ? repository(ctx).bookId({ id }) : repository(ctx).summaryId({ id }));
+        }
+        return Promise.all((await commerce.bundlesContaining(ctx, kind, id)).map(bundleCard));
+      };
+      return ctx.inTransaction ? load() : bundleLists.get(`${kind}:${id}`, load);
     },
 
-    async bundle(key: Key): Promise<BundleDetail> {
-      const bundle = await commerce.bundle(key);
+    async bundle(ctx: Ctx, key: Key): Promise<BundleDetail> {
+      const bundle = await commerce.bundle(ctx, key);
       if (!bundle) throw notFound();
       const items =
-        bundle.kind === 'book' ? await bookCardsByIds(bundle.itemIds) : await summaryCardsByIds(bundle.itemIds);
-      const offers = await commerce.offersFor(bundle.kind, bundle.itemIds);
+        bundle.kind === 'book'
+          ? await bookCardsByIds(ctx, bundle.itemIds)
+          : await summaryCardsByIds(ctx, bundle.itemIds);
+      const offers = await commerce.offersFor(ctx, bundle.kind, bundle.itemIds);
       // What the items would cost one by one: the cheapest purchase price of each.
       const itemsValue = bundle.itemIds.reduce((sum, itemId) => {
         const prices = (offers.get(itemId) ?? []).flatMap((o) => (o.price_mnt === null ? [] : [o.price_mnt]));
@@ -498,21 +584,21 @@ export function catalogService(context: Kernel, podcasts: PodcastsService, comme
     topics,
 
     /** a topic with its first items, as the home page shows it (cached per topic) */
-    async topic(id: number): Promise<Topic & { items: ShelfItem[] }> {
-      if (!(await topics()).some((t) => t.id === id)) throw notFound();
+    async topic(ctx: Ctx, id: number): Promise<Topic & { items: ShelfItem[] }> {
+      if (!(await topics(ctx)).some((t) => t.id === id)) throw notFound();
+      if (ctx.inTransaction) return topicFirstPage(ctx, id);
       let first = topicFirstPages.get(id);
       if (!first) {
-        first = caches.cached({ ttlMs: FEED_TTL_MS }, async () => {
-          const topic = (await topics()).find((t) => t.id === id);
-          if (!topic) throw notFound();
-          return { ...topic, items: (await topicItems(id, 'all', 1, TOPIC_FIRST_PAGE)).data };
-        });
+        first = caches.cached({ ttlMs: FEED_TTL_MS }, () => topicFirstPage(context.root, id));
         topicFirstPages.set(id, first);
       }
       return first();
     },
 
     topicItems,
+
+    /** reviews of a book or a summary, a page at a time, with the rating summary */
+    reviews: reviewsService(repository, knownBook),
   };
 }
 

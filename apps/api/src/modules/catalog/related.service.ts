@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { Db } from '@nomsan/db/client';
+import { boundRepository, type Ctx } from '../../kernel/unit-of-work';
 import { defineJob } from '../jobs/jobs.service';
-import { catalogRepository } from './catalog.repository';
+import { catalogRepository, type CatalogDb } from './catalog.repository';
 import { computeRelated, type RelatedDoc } from './related';
 
 /** Recomputes every book's neighbours (after seeding, and after the catalogue changes). */
@@ -13,16 +13,16 @@ const BATCH = 5000;
  * Precomputes each book's most similar books. Runs as a worker job after the catalogue changes
  * (and after the demo catalogue is seeded); the related endpoint reads the result.
  */
-export function relatedBooksService(db: Db) {
-  const repository = catalogRepository(db);
+export function relatedBooksService() {
+  const repository = boundRepository((db: CatalogDb) => catalogRepository(db));
   return {
-    needsComputing: async () => !(await repository.hasRelated()),
+    needsComputing: async (ctx: Ctx) => !(await repository(ctx).hasRelated()),
 
-    async compute(): Promise<{ books: number; pairs: number; ms: number }> {
+    async compute(ctx: Ctx): Promise<{ books: number; pairs: number; ms: number }> {
       const started = performance.now();
       const docs: RelatedDoc[] = [];
       for (let afterId = 0; ;) {
-        const rows = await repository.relatedCorpus(afterId, BATCH);
+        const rows = await repository(ctx).relatedCorpus(afterId, BATCH);
         if (rows.length === 0) break;
         for (const row of rows) {
           docs.push({
@@ -47,7 +47,7 @@ export function relatedBooksService(db: Db) {
       const rows = [...related].flatMap(([bookId, list]) =>
         list.map((r) => ({ bookId, relatedId: r.id, score: r.score })),
       );
-      await repository.replaceRelated(rows);
+      await repository(ctx).replaceRelated(rows);
       return { books: docs.length, pairs: rows.length, ms: Math.round(performance.now() - started) };
     },
   };

@@ -1,42 +1,54 @@
-import type { RatingSummary, Review } from '@nomsan/contracts/catalog';
-import type { ApiContext } from '../../context';
+import type { BookDetail, RatingSummary, Review } from '@nomsan/contracts/catalog';
 import { notFound } from '../../errors';
+import type { Ctx } from '../../kernel/unit-of-work';
 import { groupBy } from '../../lib/group-by';
 import { pageOf, type Page } from '../../lib/paginate';
 import { ratingSummary } from './cards';
-import { catalogRepository } from './catalog.repository';
+import type { CatalogRepository } from './catalog.repository';
 
 const REVIEWS_PER_PAGE = 10;
 const LATEST_REPLIES = 5;
 
-/** Reviews of books and summaries, newest first, with their rating summary. */
-export function reviewsService(context: ApiContext) {
-  const repository = catalogRepository(context.db.db);
+/**
+ * Reviews of books and summaries, newest first, with their rating summary, read on the
+ * catalogue's repository for the caller's context. `knownBook` is the catalogue's cached page
+ * data of a book, when it has it: then neither the book's existence nor its rating summary is
+ * asked of the database again.
+ */
+export function reviewsService(
+  repository: (ctx: Ctx) => CatalogRepository,
+  knownBook: (ctx: Ctx, id: number) => Pick<BookDetail, 'rating_summary'> | undefined = () => undefined,
+) {
+  async function ratingOf(ctx: Ctx, type: 'book' | 'summary', itemId: number): Promise<RatingSummary> {
+    const known = type === 'book' ? knownBook(ctx, itemId) : undefined;
+    if (known) return known.rating_summary;
+    const exists =
+      type === 'book' ? await repository(ctx).bookId({ id: itemId }) : await repository(ctx).summaryId({ id: itemId });
+    if (exists === null) throw notFound();
+    return ratingSummary(await repository(ctx).ratingDistribution(type, itemId));
+  }
 
   return {
     async list(
+      ctx: Ctx,
       type: 'book' | 'summary',
       itemId: number,
       page: number,
       withReplies: boolean,
     ): Promise<Page<Review> & { rating: RatingSummary }> {
-      const exists =
-        type === 'book' ? await repository.bookId({ id: itemId }) : await repository.summaryId({ id: itemId });
-      if (exists === null) throw notFound();
-      const [rows, distribution] = await Promise.all([
-        repository.reviews(type, itemId, REVIEWS_PER_PAGE, (page - 1) * REVIEWS_PER_PAGE),
-        repository.ratingDistribution(type, itemId),
+      const [rating, rows] = await Promise.all([
+        ratingOf(ctx, type, itemId),
+        repository(ctx).reviews(type, itemId, REVIEWS_PER_PAGE, (page - 1) * REVIEWS_PER_PAGE),
       ]);
       const replies = withReplies
         ? groupBy(
-            await repository.latestReplies(
+            await repository(ctx).latestReplies(
               rows.map((r) => r.id),
               LATEST_REPLIES,
             ),
             (reply) => reply.reviewId,
           )
         : undefined;
-      const rating = ratingSummary(distribution);
       const data = rows.map((row) => ({
         id: row.id,
         author_name: row.authorName,

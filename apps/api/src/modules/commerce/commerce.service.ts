@@ -62,12 +62,14 @@ export function toAvailability(offers: Offer[]): Availability {
 const priceMnt = z.number().int().positive().max(100_000_000);
 
 export function commerceService(context: Kernel) {
-  const repository = commerceRepository(context.db.db);
-  const bound = boundRepository(commerceRepository);
+  const repository = boundRepository(commerceRepository);
 
-  async function summarise(rows: BundleRow[]): Promise<BundleSummary[]> {
+  async function summarise(ctx: Ctx, rows: BundleRow[]): Promise<BundleSummary[]> {
     const ids = rows.map((row) => row.id);
-    const [items, offers] = await Promise.all([repository.bundleItemIds(ids), repository.offers('bundle', ids)]);
+    const [items, offers] = await Promise.all([
+      repository(ctx).bundleItemIds(ids),
+      repository(ctx).offers('bundle', ids),
+    ]);
     const itemsByBundle = groupBy(items, (item) => item.bundleId);
     const offerByBundle = new Map(offers.map((offer) => [offer.itemId, toOffer(offer)]));
     return rows.map((row) => ({
@@ -84,21 +86,24 @@ export function commerceService(context: Kernel) {
 
   return {
     /** current offers of many items, grouped by item id */
-    async offersFor(itemType: OfferRow['itemType'], itemIds: number[]): Promise<Map<number, Offer[]>> {
-      const rows = await repository.offers(itemType, itemIds);
+    async offersFor(ctx: Ctx, itemType: OfferRow['itemType'], itemIds: number[]): Promise<Map<number, Offer[]>> {
+      const rows = await repository(ctx).offers(itemType, itemIds);
       const grouped = new Map<number, Offer[]>();
       for (const row of rows) grouped.set(row.itemId, [...(grouped.get(row.itemId) ?? []), toOffer(row)]);
       return grouped;
     },
 
-    async bundle(key: { id: number } | { slug: string }): Promise<BundleSummary | null> {
-      const row = await repository.bundleByIdOrSlug(key);
-      return row ? ((await summarise([row]))[0] ?? null) : null;
+    async bundle(ctx: Ctx, key: { id: number } | { slug: string }): Promise<BundleSummary | null> {
+      const row = await repository(ctx).bundleByIdOrSlug(key);
+      return row ? ((await summarise(ctx, [row]))[0] ?? null) : null;
     },
 
-    async bundlesContaining(kind: BundleRow['kind'], itemId: number): Promise<BundleSummary[]> {
-      const rows = await repository.bundlesContaining(kind, itemId);
-      return summarise(rows.map((row) => row.bundle));
+    async bundlesContaining(ctx: Ctx, kind: BundleRow['kind'], itemId: number): Promise<BundleSummary[]> {
+      const rows = await repository(ctx).bundlesContaining(kind, itemId);
+      return summarise(
+        ctx,
+        rows.map((row) => row.bundle),
+      );
     },
 
     /**
@@ -110,7 +115,7 @@ export function commerceService(context: Kernel) {
       item: { itemType: OfferRow['itemType']; itemId: number; format: OfferRow['format'] },
       price: number,
     ): Promise<void> {
-      const changed = await bound(ctx).setPrice(item, parseInput(priceMnt, price));
+      const changed = await repository(ctx).setPrice(item, parseInput(priceMnt, price));
       if (!changed) throw notFound();
       const itemTag =
         item.itemType === 'book'

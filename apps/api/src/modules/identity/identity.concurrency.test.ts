@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '@nomsan/db/orm';
-import { pruneIdentity } from './identity.service';
 import { createAccountsApp, freshIp, freshPhone, fromSite, lastCode, type AccountsTestApp } from '../../test/accounts';
 
 const MINUTE = 60_000;
@@ -88,9 +87,10 @@ describe('accounts under concurrent requests', () => {
           .rows[0] as { n: number }
       ).n;
     expect(await count()).toBe(1);
-    await pruneIdentity(t.db.db, new Date(t.clock.now().getTime() + 10 * 24 * 3600_000));
+    const { services, kernel } = t.app.modules!;
+    await services.identity.users.prune(kernel.root, new Date(t.clock.now().getTime() + 10 * 24 * 3600_000));
     expect(await count()).toBe(1);
-    await pruneIdentity(t.db.db, new Date(t.clock.now().getTime() + 31 * 24 * 3600_000));
+    await services.identity.users.prune(kernel.root, new Date(t.clock.now().getTime() + 31 * 24 * 3600_000));
     expect(await count()).toBe(0);
     // The live session is kept; only ended ones go.
     const sessions = await t.db.db.execute(

@@ -3,7 +3,7 @@ import { createLimiter } from '../../lib/limiter';
 import { defineModule, type Kernel } from '../../kernel/module';
 import { DEFAULT_SESSION_LIFETIMES, type IdentitySettings } from './accounts';
 import { identityRoutes } from './identity.routes';
-import { identityService, pruneIdentity, type IdentityService } from './identity.service';
+import { identityService, type IdentityService } from './identity.service';
 import { otpService } from './otp.service';
 import { sessionPlugin } from './session';
 import { sessionsService, type SessionsService } from './sessions.service';
@@ -52,10 +52,8 @@ export const identityModule = defineModule({
   create(kernel) {
     const settings = kernel.settings.identity ?? offlineSettings(kernel);
     const { clock, limiter, secret, lifetimes } = settings;
-    const db = kernel.db.db;
-    const sessions = sessionsService({ db, clock, lifetimes, secret });
+    const sessions = sessionsService({ clock, lifetimes, secret });
     const otp = otpService({
-      db,
       clock,
       limiter,
       secret,
@@ -63,7 +61,7 @@ export const identityModule = defineModule({
       mail: settings.mail,
       onDeliveryError: settings.onDeliveryError,
     });
-    return { users: identityService({ db, clock, limiter, otp, sessions }), sessions, settings };
+    return { users: identityService({ clock, limiter, otp, sessions }), sessions, settings };
   },
   // First: its session and CSRF hooks cover every module's routes.
   plugins: async (app, { services }) => {
@@ -81,9 +79,9 @@ export const identityModule = defineModule({
       onProviderError: settings.onProviderError,
     });
   },
-  jobs: (_identity, kernel) => [
-    handle(pruneIdentityJob, async () => {
-      kernel.log.info(await pruneIdentity(kernel.db.db, kernel.clock.now()), 'ended codes and sessions pruned');
+  jobs: (identity, kernel) => [
+    handle(pruneIdentityJob, async (ctx) => {
+      kernel.log.info(await identity.users.prune(ctx, kernel.clock.now()), 'ended codes and sessions pruned');
     }),
   ],
   schedules: [{ job: pruneIdentityJob, cron: '40 4 * * *' }],

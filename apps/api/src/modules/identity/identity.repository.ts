@@ -225,11 +225,3 @@ export function identityRepository(db: IdentityDb) {
 }
 
 export type IdentityRepository = ReturnType<typeof identityRepository>;
-
-/** Runs `work` in one transaction, with a repository bound to it. */
-export function identityTransaction<T>(
-  db: IdentityDb,
-  work: (repository: IdentityRepository) => Promise<T>,
-): Promise<T> {
-  return db.transaction((tx) => work(identityRepository(tx as unknown as IdentityDb)));
-}

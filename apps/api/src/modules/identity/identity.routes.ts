@@ -78,13 +78,17 @@ export const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (
       ? { channel: 'sms' as const, address: phone }
       : { channel: 'email' as const, address: email ?? '' };
     return {
-      data: await identity.sendCode(purpose, to, { ip: request.ip, userId: request.session?.userId ?? null }),
+      data: await identity.sendCode(request.ctx, purpose, to, {
+        ip: request.ip,
+        userId: request.session?.userId ?? null,
+      }),
     };
   });
 
   route(app, endpoints.verifyOtp, async (request, reply) => {
     const { challenge_id, purpose, code } = request.body;
     const result = await identity.verifyCode(
+      request.ctx,
       { challengeId: challenge_id, purpose, code },
       { ...signInContext(request), userId: request.session?.userId ?? null },
     );
@@ -97,6 +101,7 @@ export const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (
   route(app, endpoints.register, async (request, reply) => {
     const { verification_token, name, password } = request.body;
     const result = await identity.register(
+      request.ctx,
       { verificationToken: verification_token, name, password },
       signInContext(request),
     );
@@ -104,12 +109,13 @@ export const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (
   });
 
   route(app, endpoints.login, async (request, reply) => ({
-    data: signedIn(request, reply, await identity.login(request.body, signInContext(request))),
+    data: signedIn(request, reply, await identity.login(request.ctx, request.body, signInContext(request))),
   }));
 
   route(app, endpoints.resetPassword, async (request, reply) => {
     const { verification_token, password } = request.body;
     const result = await identity.resetPassword(
+      request.ctx,
       { verificationToken: verification_token, password },
       signInContext(request),
     );
@@ -117,13 +123,13 @@ export const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (
   });
 
   route(app, endpoints.logout, async (request, reply) => {
-    if (request.session) await sessions.end(request.session.token);
+    if (request.session) await sessions.end(request.ctx, request.session.token);
     clearSessionCookies(request, reply);
     return { data: { ok: true as const } };
   });
 
   route(app, endpoints.currentUser, async (request) => ({
-    data: await identity.user(requireUser(request).userId, { likes: request.query.include === 'likes' }),
+    data: await identity.user(request.ctx, requireUser(request).userId, { likes: request.query.include === 'likes' }),
   }));
 
   // Social accounts -----------------------------------------------------------------------------
@@ -200,22 +206,27 @@ export const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (
 
   route(app, endpoints.oauthLogin, async (request, reply) => {
     const { identity: who, prev } = await finish(request, reply, request.body, 'login');
-    const result = await identity.loginWithProvider(request.body.provider, who, signInContext(request));
+    const result = await identity.loginWithProvider(request.ctx, request.body.provider, who, signInContext(request));
     return { data: { ...signedIn(request, reply, result), prev, created: result.created } };
   });
 
   route(app, endpoints.socialAccounts, async (request) => ({
-    data: await identity.socialAccounts(requireUser(request).userId, enabledProviders()),
+    data: await identity.socialAccounts(request.ctx, requireUser(request).userId, enabledProviders()),
   }));
 
   route(app, endpoints.linkSocialAccount, async (request, reply) => {
     const { userId } = requireUser(request);
     const { identity: who } = await finish(request, reply, request.body, 'link');
-    return { data: await identity.linkProvider(userId, request.body.provider, who, enabledProviders()) };
+    return { data: await identity.linkProvider(request.ctx, userId, request.body.provider, who, enabledProviders()) };
   });
 
   route(app, endpoints.unlinkSocialAccount, async (request) => ({
-    data: await identity.unlinkProvider(requireUser(request).userId, request.params.provider, enabledProviders()),
+    data: await identity.unlinkProvider(
+      request.ctx,
+      requireUser(request).userId,
+      request.params.provider,
+      enabledProviders(),
+    ),
   }));
 };
 

@@ -1,4 +1,3 @@
-import type { Db } from '@nomsan/db/client';
 import {
   PHONE_PATTERN,
   type AuthSession,
@@ -10,17 +9,12 @@ import {
 } from '@nomsan/contracts/identity';
 import { mn } from '@nomsan/contracts/messages';
 import { AppError } from '../../errors';
+import { boundRepository, transaction, type Ctx } from '../../kernel/unit-of-work';
 import type { Clock } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { BackoffPolicy, Limiter } from '../../lib/limiter';
 import type { DeviceInfo } from './device';
-import {
-  identityRepository,
-  identityTransaction,
-  type ChallengeRow,
-  type NewUser,
-  type UserRow,
-} from './identity.repository';
+import { identityRepository, type ChallengeRow, type NewUser, type UserRow } from './identity.repository';
 import type { ProviderIdentity } from './oauth';
 import { rateLimited, type Destination, type OtpService } from './otp.service';
 import { checkCommonPassword, checkPassword, hashPassword } from './passwords';
@@ -69,7 +63,6 @@ async function acceptablePassword(password: string, field = 'password'): Promise
 }
 
 export interface IdentityDependencies {
-  db: Db;
   clock: Clock;
   limiter: Limiter;
   otp: OtpService;
@@ -89,9 +82,9 @@ export interface SignInContext {
  * password. Every sign-in ends in `signIn`, which starts a fresh session.
  */
 export function identityService(deps: IdentityDependencies) {
-  const repository = identityRepository(deps.db);
-  const byDestination = (to: Destination) =>
-    to.channel === 'sms' ? repository.userByPhone(to.address) : repository.userByEmail(to.address);
+  const repository = boundRepository(identityRepository);
+  const byDestination = (ctx: Ctx, to: Destination) =>
+    to.channel === 'sms' ? repository(ctx).userByPhone(to.address) : repository(ctx).userByEmail(to.address);
   const destinationOf = (challenge: ChallengeRow): Destination => ({
     channel: challenge.channel,
     address: challenge.destination,
@@ -99,8 +92,12 @@ export function identityService(deps: IdentityDependencies) {
   const verifiedField = (to: Destination, now: Date): Partial<NewUser> =>
     to.channel === 'sms' ? { phone: to.address, phoneVerifiedAt: now } : { email: to.address, emailVerifiedAt: now };
 
-  async function signIn(user: UserRow, context: SignInContext): Promise<{ auth: AuthSession; token: string }> {
-    const { token, session } = await deps.sessions.start(user.id, context.device, context.presentedToken);
+  async function signIn(
+    ctx: Ctx,
+    user: UserRow,
+    context: SignInContext,
+  ): Promise<{ auth: AuthSession; token: string }> {
+    const { token, session } = await deps.sessions.start(ctx, user.id, context.device, context.presentedToken);
     return {
       token,
       auth: {
@@ -113,14 +110,14 @@ export function identityService(deps: IdentityDependencies) {
     };
   }
 
-  async function requireUserRow(userId: number): Promise<UserRow> {
-    const user = await repository.userById(userId);
+  async function requireUserRow(ctx: Ctx, userId: number): Promise<UserRow> {
+    const user = await repository(ctx).userById(userId);
     if (!user) throw new AppError('UNAUTHORIZED');
     return user;
   }
 
-  async function socialAccounts(userId: number, enabled: OAuthProvider[]): Promise<SocialAccount[]> {
-    const linked = await repository.socialAccountsOf(userId);
+  async function socialAccounts(ctx: Ctx, userId: number, enabled: OAuthProvider[]): Promise<SocialAccount[]> {
+    const linked = await repository(ctx).socialAccountsOf(userId);
     return (['google', 'facebook', 'toki'] as const).map((provider) => {
       const account = linked.find((a) => a.provider === provider);
       return {
@@ -135,27 +132,29 @@ export function identityService(deps: IdentityDependencies) {
 
   /** Finds the user a provider account signs in as, creating or linking one the first time. */
   async function userForProvider(
+    ctx: Ctx,
     provider: OAuthProvider,
     identity: ProviderIdentity,
   ): Promise<{ user: UserRow; created: boolean }> {
-    const known = await repository.socialAccount(provider, identity.subject);
-    if (known) return { user: await requireUserRow(known.userId), created: false };
+    const known = await repository(ctx).socialAccount(provider, identity.subject);
+    if (known) return { user: await requireUserRow(ctx, known.userId), created: false };
     try {
-      return await identityTransaction(deps.db, async (tx) => {
+      return await transaction(ctx, async (tx) => {
+        const users = repository(tx);
         const now = deps.clock.now();
-        const sameEmail = identity.email && identity.emailVerified ? await tx.userByEmail(identity.email) : null;
+        const sameEmail = identity.email && identity.emailVerified ? await users.userByEmail(identity.email) : null;
         // Only two verified claims to the same address make one account: never a takeover.
         const existing = sameEmail?.emailVerifiedAt ? sameEmail : null;
         const user =
           existing ??
-          (await tx.insertUser({
+          (await users.insertUser({
             name: identity.name ?? '',
             // An address the provider has not verified is not stored: it could be someone else's.
             ...(identity.email && identity.emailVerified && !sameEmail
               ? { email: identity.email, emailVerifiedAt: now }
               : {}),
           }));
-        await tx.insertSocialAccount({
+        await users.insertSocialAccount({
           userId: user.id,
           provider,
           subject: identity.subject,
@@ -165,55 +164,60 @@ export function identityService(deps: IdentityDependencies) {
         return { user, created: !existing };
       });
     } catch (error) {
-      // The same first sign-in twice at once: the other one made the account.
-      if (!isUniqueViolation(error)) throw error;
-      const again = await repository.socialAccount(provider, identity.subject);
+      // The same first sign-in twice at once: the other one made the account. (Inside a
+      // caller's transaction the failed insert has aborted it: nothing more can be read there.)
+      if (!isUniqueViolation(error) || ctx.inTransaction) throw error;
+      const again = await repository(ctx).socialAccount(provider, identity.subject);
       if (!again) throw error;
-      return { user: await requireUserRow(again.userId), created: false };
+      return { user: await requireUserRow(ctx, again.userId), created: false };
     }
   }
 
   return {
     signIn,
-    user: async (userId: number, options: { likes?: boolean } = {}) =>
-      toUser(await requireUserRow(userId), options.likes ? [] : undefined),
+    user: async (ctx: Ctx, userId: number, options: { likes?: boolean } = {}) =>
+      toUser(await requireUserRow(ctx, userId), options.likes ? [] : undefined),
 
     /** Sends a code (or a notice) for a purpose; see otpService.send. */
-    async sendCode(purpose: OtpPurpose, to: Destination, context: { ip: string; userId: number | null }) {
+    async sendCode(ctx: Ctx, purpose: OtpPurpose, to: Destination, context: { ip: string; userId: number | null }) {
       if ((purpose === 'verify_phone' || purpose === 'verify_email') && context.userId === null) {
         throw new AppError('UNAUTHORIZED');
       }
-      const existing = await byDestination(to);
+      const existing = await byDestination(ctx, to);
       // adding an address: only another account holding it stands in the way
       const accountExists = existing !== null && existing.id !== context.userId;
-      return deps.otp.send(purpose, to, { ...context, accountExists });
+      return deps.otp.send(ctx, purpose, to, { ...context, accountExists });
     },
 
     /** Checks a code and does what its purpose asks. */
     async verifyCode(
+      ctx: Ctx,
       input: { challengeId: string; purpose: OtpPurpose; code: string },
       context: SignInContext & { userId: number | null },
     ) {
       if ((input.purpose === 'verify_phone' || input.purpose === 'verify_email') && context.userId === null) {
         throw new AppError('UNAUTHORIZED');
       }
-      const { challenge, verificationToken } = await deps.otp.verify(input.challengeId, input.purpose, input.code, {
-        ip: context.ip,
-        userId: context.userId,
-      });
+      const { challenge, verificationToken } = await deps.otp.verify(
+        ctx,
+        input.challengeId,
+        input.purpose,
+        input.code,
+        { ip: context.ip, userId: context.userId },
+      );
       const to = destinationOf(challenge);
       if (verificationToken) {
         return { status: 'verified' as const, verification_token: verificationToken, expires_in: 15 * 60 };
       }
       if (input.purpose === 'login') {
-        const user = await byDestination(to);
+        const user = await byDestination(ctx, to);
         if (!user) throw new AppError('OTP_INVALID', mn.auth.codeWrong);
-        const verified = await repository.updateUser(user.id, verifiedField(to, deps.clock.now()));
-        return { status: 'signed_in' as const, ...(await signIn(verified ?? user, context)) };
+        const verified = await repository(ctx).updateUser(user.id, verifiedField(to, deps.clock.now()));
+        return { status: 'signed_in' as const, ...(await signIn(ctx, verified ?? user, context)) };
       }
       if (context.userId === null) throw new AppError('UNAUTHORIZED');
       try {
-        const updated = await repository.updateUser(context.userId, {
+        const updated = await repository(ctx).updateUser(context.userId, {
           ...verifiedField(to, deps.clock.now()),
           updatedAt: deps.clock.now(),
         });
@@ -228,20 +232,24 @@ export function identityService(deps: IdentityDependencies) {
     },
 
     /** Creates the account a verified code proves, and signs it in. */
-    async register(input: { verificationToken: string; name: string; password?: string }, context: SignInContext) {
+    async register(
+      ctx: Ctx,
+      input: { verificationToken: string; name: string; password?: string },
+      context: SignInContext,
+    ) {
       const passwordHash = input.password ? await acceptablePassword(input.password) : null;
       try {
-        const user = await identityTransaction(deps.db, async (tx) => {
+        const user = await transaction(ctx, async (tx) => {
           const challenge = await deps.otp.consume(tx, input.verificationToken, 'register');
           const now = deps.clock.now();
-          return tx.insertUser({
+          return repository(tx).insertUser({
             name: input.name,
             ...verifiedField(destinationOf(challenge), now),
             passwordHash,
             passwordChangedAt: passwordHash ? now : null,
           });
         });
-        return await signIn(user, context);
+        return await signIn(ctx, user, context);
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('CONFLICT', mn.auth.alreadyRegistered);
         throw error;
@@ -254,34 +262,35 @@ export function identityService(deps: IdentityDependencies) {
      * (growing delays), so a stranger elsewhere cannot lock the owner out; an address is also
      * capped across accounts; and a code sign-in is never held up by either.
      */
-    async login(input: { login: string; password: string }, context: SignInContext) {
+    async login(ctx: Ctx, input: { login: string; password: string }, context: SignInContext) {
       const to = loginDestination(input.login);
       const pair = `login:pair:${to?.address ?? input.login.trim().toLowerCase()}:${context.ip}`;
       const waiting = await deps.limiter.backoff(pair, LOGIN_BACKOFF);
       if (!waiting.allowed) throw rateLimited(waiting.retryAfterMs);
       const limit = await deps.limiter.hit({ key: `login:ip:${context.ip}`, limit: 30, windowMs: 15 * MINUTE });
       if (!limit.allowed) throw rateLimited(limit.retryAfterMs);
-      const user = to ? await byDestination(to) : null;
+      const user = to ? await byDestination(ctx, to) : null;
       if (!(await checkPassword(user?.passwordHash, input.password)) || !user) {
         await deps.limiter.fail(pair, LOGIN_BACKOFF);
         throw new AppError('INVALID_CREDENTIALS');
       }
       await deps.limiter.clear(pair);
-      return signIn(user, context);
+      return signIn(ctx, user, context);
     },
 
     /** Sets a new password with a verified reset code; every device is signed out, this one in. */
-    async resetPassword(input: { verificationToken: string; password: string }, context: SignInContext) {
+    async resetPassword(ctx: Ctx, input: { verificationToken: string; password: string }, context: SignInContext) {
       const passwordHash = await acceptablePassword(input.password);
-      const user = await identityTransaction(deps.db, async (tx) => {
+      const user = await transaction(ctx, async (tx) => {
         const challenge = await deps.otp.consume(tx, input.verificationToken, 'reset');
         const to = destinationOf(challenge);
-        const found = to.channel === 'sms' ? await tx.userByPhone(to.address) : await tx.userByEmail(to.address);
+        const found = await byDestination(tx, to);
         if (!found) throw new AppError('OTP_INVALID', mn.auth.verificationInvalid);
         const now = deps.clock.now();
-        await tx.revokeOtherSessions(found.id, null, now);
+        const users = repository(tx);
+        await users.revokeOtherSessions(found.id, null, now);
         return (
-          (await tx.updateUser(found.id, {
+          (await users.updateUser(found.id, {
             passwordHash,
             passwordChangedAt: now,
             updatedAt: now,
@@ -289,31 +298,33 @@ export function identityService(deps: IdentityDependencies) {
           })) ?? found
         );
       });
-      return signIn(user, { ...context, presentedToken: null });
+      return signIn(ctx, user, { ...context, presentedToken: null });
     },
 
     /** Changes the password (the current one is asked when there is one); other devices are signed out. */
     async changePassword(
+      ctx: Ctx,
       userId: number,
       sessionId: string,
       input: { currentPassword?: string; password: string },
     ): Promise<number> {
       const limit = await deps.limiter.hit({ key: `password-change:${userId}`, limit: 10, windowMs: 15 * MINUTE });
       if (!limit.allowed) throw rateLimited(limit.retryAfterMs);
-      const user = await requireUserRow(userId);
+      const user = await requireUserRow(ctx, userId);
       if (user.passwordHash && !(await checkPassword(user.passwordHash, input.currentPassword ?? ''))) {
         throw fieldError('current_password', mn.auth.currentPasswordWrong);
       }
       const passwordHash = await acceptablePassword(input.password);
-      return identityTransaction(deps.db, async (tx) => {
+      return transaction(ctx, async (tx) => {
+        const users = repository(tx);
         const now = deps.clock.now();
-        await tx.updateUser(userId, { passwordHash, passwordChangedAt: now, updatedAt: now });
-        return tx.revokeOtherSessions(userId, sessionId, now);
+        await users.updateUser(userId, { passwordHash, passwordChangedAt: now, updatedAt: now });
+        return users.revokeOtherSessions(userId, sessionId, now);
       });
     },
 
-    async updateProfile(userId: number, input: ProfileUpdateRequest): Promise<User> {
-      const user = await requireUserRow(userId);
+    async updateProfile(ctx: Ctx, userId: number, input: ProfileUpdateRequest): Promise<User> {
+      const user = await requireUserRow(ctx, userId);
       const now = deps.clock.now();
       const patch: Partial<NewUser> = { updatedAt: now };
       if (input.name !== undefined) patch.name = input.name;
@@ -328,23 +339,29 @@ export function identityService(deps: IdentityDependencies) {
         patch.email = null;
         patch.emailVerifiedAt = null;
       }
-      return toUser((await repository.updateUser(userId, patch)) ?? user);
+      return toUser((await repository(ctx).updateUser(userId, patch)) ?? user);
     },
 
     /** Signs in with a provider account; creates the user on a first visit. */
-    async loginWithProvider(provider: OAuthProvider, identity: ProviderIdentity, context: SignInContext) {
-      const { user, created } = await userForProvider(provider, identity);
-      return { ...(await signIn(user, context)), created };
+    async loginWithProvider(ctx: Ctx, provider: OAuthProvider, identity: ProviderIdentity, context: SignInContext) {
+      const { user, created } = await userForProvider(ctx, provider, identity);
+      return { ...(await signIn(ctx, user, context)), created };
     },
 
     socialAccounts,
 
-    async linkProvider(userId: number, provider: OAuthProvider, identity: ProviderIdentity, enabled: OAuthProvider[]) {
-      const known = await repository.socialAccount(provider, identity.subject);
+    async linkProvider(
+      ctx: Ctx,
+      userId: number,
+      provider: OAuthProvider,
+      identity: ProviderIdentity,
+      enabled: OAuthProvider[],
+    ) {
+      const known = await repository(ctx).socialAccount(provider, identity.subject);
       if (known && known.userId !== userId) throw new AppError('CONFLICT', mn.auth.socialTaken);
       if (!known) {
         try {
-          await repository.insertSocialAccount({
+          await repository(ctx).insertSocialAccount({
             userId,
             provider,
             subject: identity.subject,
@@ -356,28 +373,26 @@ export function identityService(deps: IdentityDependencies) {
           throw error;
         }
       }
-      return socialAccounts(userId, enabled);
+      return socialAccounts(ctx, userId, enabled);
     },
 
     /** Unlinks a provider, unless it is the last way left to sign in. */
-    async unlinkProvider(userId: number, provider: OAuthProvider, enabled: OAuthProvider[]) {
-      const user = await requireUserRow(userId);
-      const linked = await repository.socialAccountsOf(userId);
+    async unlinkProvider(ctx: Ctx, userId: number, provider: OAuthProvider, enabled: OAuthProvider[]) {
+      const user = await requireUserRow(ctx, userId);
+      const linked = await repository(ctx).socialAccountsOf(userId);
       const otherWays =
         Boolean(user.phone || user.email || user.passwordHash) || linked.some((a) => a.provider !== provider);
       if (!otherWays) throw new AppError('BUSINESS_RULE', mn.auth.lastSignInMethod);
-      await repository.deleteSocialAccount(userId, provider);
-      return socialAccounts(userId, enabled);
+      await repository(ctx).deleteSocialAccount(userId, provider);
+      return socialAccounts(ctx, userId, enabled);
     },
+
+    /** The worker's daily housekeeping: codes and sessions that ended over 30 days before `now` go. */
+    prune: (ctx: Ctx, now = deps.clock.now()) => repository(ctx).prune(new Date(now.getTime() - 30 * 24 * 60 * MINUTE)),
   };
 }
 
 export type IdentityService = ReturnType<typeof identityService>;
-
-/** The worker's daily housekeeping: codes and sessions that ended over 30 days ago go. */
-export function pruneIdentity(db: Db, now = new Date()) {
-  return identityRepository(db).prune(new Date(now.getTime() - 30 * 24 * 60 * MINUTE));
-}
 
 // What other modules use of identity, besides its services: the sessions' type and the guard
 // their routes call.

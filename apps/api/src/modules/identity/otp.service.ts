@@ -1,11 +1,11 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import type { Db } from '@nomsan/db/client';
 import type { OtpChallenge, OtpPurpose } from '@nomsan/contracts/identity';
 import { mn } from '@nomsan/contracts/messages';
 import { AppError } from '../../errors';
+import { boundRepository, type Ctx } from '../../kernel/unit-of-work';
 import type { Clock } from '../../lib/clock';
 import type { Limiter, LimitRule } from '../../lib/limiter';
-import { identityRepository, type ChallengeRow, type IdentityRepository } from './identity.repository';
+import { identityRepository, type ChallengeRow } from './identity.repository';
 import type { MailSender, SmsSender } from './senders';
 import { keyedHash, randomToken, sameSecret, tokenHash } from './tokens';
 
@@ -73,7 +73,6 @@ function noticeFor(purpose: OtpPurpose, accountExists: boolean): Notice | null {
 }
 
 export interface OtpDependencies {
-  db: Db;
   clock: Clock;
   limiter: Limiter;
   secret: string;
@@ -87,7 +86,7 @@ export interface OtpDependencies {
  * stored HMAC covers all three), usable once, 5 wrong tries per challenge.
  */
 export function otpService(deps: OtpDependencies) {
-  const repository = identityRepository(deps.db);
+  const repository = boundRepository(identityRepository);
   const codeHash = (challengeId: string, purpose: OtpPurpose, code: string) =>
     keyedHash(deps.secret, 'otp', challengeId, purpose, code);
 
@@ -121,6 +120,7 @@ export function otpService(deps: OtpDependencies) {
      * to whoever holds the phone or inbox.
      */
     async send(
+      ctx: Ctx,
       purpose: OtpPurpose,
       to: Destination,
       context: { ip: string; userId: number | null; accountExists: boolean },
@@ -131,7 +131,7 @@ export function otpService(deps: OtpDependencies) {
       const now = deps.clock.now();
       const id = randomUUID();
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      await repository.insertChallenge({
+      await repository(ctx).insertChallenge({
         id,
         purpose,
         channel: to.channel,
@@ -158,6 +158,7 @@ export function otpService(deps: OtpDependencies) {
      * right code at once, exactly one succeeds.
      */
     async verify(
+      ctx: Ctx,
       challengeId: string,
       purpose: OtpPurpose,
       code: string,
@@ -165,7 +166,7 @@ export function otpService(deps: OtpDependencies) {
     ): Promise<{ challenge: ChallengeRow; verificationToken: string | null }> {
       const limit = await deps.limiter.hitAll(verifyRules(context.ip));
       if (!limit.allowed) throw rateLimited(limit.retryAfterMs);
-      const challenge = await repository.challengeById(challengeId);
+      const challenge = await repository(ctx).challengeById(challengeId);
       const now = deps.clock.now();
       // A code asked for by a signed-in user (verify_phone, verify_email) is theirs alone.
       const owned = challenge?.userId === null || challenge?.userId === context.userId;
@@ -174,12 +175,12 @@ export function otpService(deps: OtpDependencies) {
       if (challenge.attempts >= MAX_WRONG_CODES) throw invalid(mn.auth.codeTooManyTries);
       if (challenge.expiresAt <= now) throw invalid(mn.auth.codeExpired);
       if (!challenge.codeHash || !sameSecret(challenge.codeHash, codeHash(challenge.id, purpose, code))) {
-        const attempts = await repository.recordWrongCode(challenge.id, MAX_WRONG_CODES);
+        const attempts = await repository(ctx).recordWrongCode(challenge.id, MAX_WRONG_CODES);
         const left = MAX_WRONG_CODES - (attempts ?? MAX_WRONG_CODES);
         throw invalid(left > 0 ? mn.auth.codeWrongTriesLeft(left) : mn.auth.codeTooManyTries);
       }
       const verificationToken = purpose === 'register' || purpose === 'reset' ? randomToken() : null;
-      const won = await repository.markVerified(
+      const won = await repository(ctx).markVerified(
         challenge.id,
         now,
         MAX_WRONG_CODES,
@@ -190,9 +191,14 @@ export function otpService(deps: OtpDependencies) {
     },
 
     /** Uses a verification token once, inside the caller's transaction: the challenge it proves. */
-    async consume(tx: IdentityRepository, token: string, purpose: 'register' | 'reset'): Promise<ChallengeRow> {
+    async consume(ctx: Ctx, token: string, purpose: 'register' | 'reset'): Promise<ChallengeRow> {
       const now = deps.clock.now();
-      const challenge = await tx.consumeGrant(tokenHash(token), purpose, now, new Date(now.getTime() - GRANT_TTL_MS));
+      const challenge = await repository(ctx).consumeGrant(
+        tokenHash(token),
+        purpose,
+        now,
+        new Date(now.getTime() - GRANT_TTL_MS),
+      );
       if (!challenge) throw invalid(mn.auth.verificationInvalid);
       return challenge;
     },

@@ -111,7 +111,7 @@ export const sessionPlugin = fp<SessionPluginOptions>(
       reply.header('cache-control', 'private, no-store');
       const credentials = credentialsOf(request);
       if (credentials) {
-        const session = await options.sessions.resolve(credentials.token);
+        const session = await options.sessions.resolve(request.ctx, credentials.token);
         if (session) {
           request.session = { id: session.id, userId: session.userId, via: credentials.via, token: credentials.token };
         } else if (credentials.via === 'cookie') {

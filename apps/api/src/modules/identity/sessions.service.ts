@@ -1,8 +1,8 @@
-import type { Db } from '@nomsan/db/client';
+import { boundRepository, transaction, type Ctx } from '../../kernel/unit-of-work';
 import type { Clock } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { DeviceInfo } from './device';
-import { identityRepository, identityTransaction, type SessionRow } from './identity.repository';
+import { identityRepository, type SessionRow } from './identity.repository';
 import { keyedHash, randomToken, tokenHash } from './tokens';
 
 /** Activity is written at most this often per session: most requests write nothing. */
@@ -21,9 +21,9 @@ export interface StartedSession {
 }
 
 /** Sessions: one row per signed-in device, found by the hash of its token. */
-export function sessionsService(options: { db: Db; clock: Clock; lifetimes: SessionLifetimes; secret: string }) {
-  const { db, clock, lifetimes } = options;
-  const repository = identityRepository(db);
+export function sessionsService(options: { clock: Clock; lifetimes: SessionLifetimes; secret: string }) {
+  const { clock, lifetimes } = options;
+  const repository = boundRepository(identityRepository);
 
   const isLive = (session: SessionRow, now: Date) =>
     session.revokedAt === null &&
@@ -31,12 +31,12 @@ export function sessionsService(options: { db: Db; clock: Clock; lifetimes: Sess
     session.lastSeenAt.getTime() + lifetimes.idleMs > now.getTime();
 
   /** The live session a token opens, or null (unknown, revoked, idle too long, too old). */
-  async function resolve(token: string): Promise<SessionRow | null> {
-    const session = await repository.sessionByTokenHash(tokenHash(token));
+  async function resolve(ctx: Ctx, token: string): Promise<SessionRow | null> {
+    const session = await repository(ctx).sessionByTokenHash(tokenHash(token));
     const now = clock.now();
     if (!session || !isLive(session, now)) return null;
     if (now.getTime() - session.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS) {
-      await repository.touchSession(session.id, now, LAST_SEEN_EVERY_MS);
+      await repository(ctx).touchSession(session.id, now, LAST_SEEN_EVERY_MS);
     }
     return session;
   }
@@ -45,14 +45,20 @@ export function sessionsService(options: { db: Db; clock: Clock; lifetimes: Sess
    * Signs a user in on a device: a new token every time (the session id changes at sign-in),
    * replacing the session the request came with and the user's earlier session on that device.
    */
-  async function start(userId: number, device: DeviceInfo, replacedToken: string | null): Promise<StartedSession> {
+  async function start(
+    ctx: Ctx,
+    userId: number,
+    device: DeviceInfo,
+    replacedToken: string | null,
+  ): Promise<StartedSession> {
     const attempt = () =>
-      identityTransaction(db, async (tx) => {
+      transaction(ctx, async (tx) => {
+        const sessions = repository(tx);
         const now = clock.now();
         const token = randomToken();
-        if (replacedToken) await tx.revokeByTokenHash(tokenHash(replacedToken), now);
-        if (device.deviceUuid) await tx.revokeDeviceSessions(userId, device.deviceUuid, now);
-        const session = await tx.insertSession({
+        if (replacedToken) await sessions.revokeByTokenHash(tokenHash(replacedToken), now);
+        if (device.deviceUuid) await sessions.revokeDeviceSessions(userId, device.deviceUuid, now);
+        const session = await sessions.insertSession({
           userId,
           tokenHash: tokenHash(token),
           deviceUuid: device.deviceUuid,
@@ -70,8 +76,9 @@ export function sessionsService(options: { db: Db; clock: Clock; lifetimes: Sess
     try {
       return await attempt();
     } catch (error) {
-      // Two sign-ins on one device at once: the second replaces the first.
-      if (isUniqueViolation(error, 'identity_session_device_uq')) return attempt();
+      // Two sign-ins on one device at once: the second replaces the first. Inside a caller's
+      // transaction the failed insert has aborted it: trying again there cannot succeed.
+      if (isUniqueViolation(error, 'identity_session_device_uq') && !ctx.inTransaction) return attempt();
       throw error;
     }
   }
@@ -81,11 +88,12 @@ export function sessionsService(options: { db: Db; clock: Clock; lifetimes: Sess
     start,
     /** the double-submit CSRF token of a session: only the server can derive it */
     csrfToken: (token: string) => keyedHash(options.secret, 'csrf', tokenHash(token)),
-    end: (token: string) => repository.revokeByTokenHash(tokenHash(token), clock.now()),
-    endDevice: (userId: number, sessionId: string) => repository.revokeSession(userId, sessionId, clock.now()),
-    endOthers: (userId: number, keepSessionId: string | null) =>
-      repository.revokeOtherSessions(userId, keepSessionId, clock.now()),
-    live: (userId: number) => repository.liveSessions(userId, clock.now(), lifetimes.idleMs),
+    end: (ctx: Ctx, token: string) => repository(ctx).revokeByTokenHash(tokenHash(token), clock.now()),
+    endDevice: (ctx: Ctx, userId: number, sessionId: string) =>
+      repository(ctx).revokeSession(userId, sessionId, clock.now()),
+    endOthers: (ctx: Ctx, userId: number, keepSessionId: string | null) =>
+      repository(ctx).revokeOtherSessions(userId, keepSessionId, clock.now()),
+    live: (ctx: Ctx, userId: number) => repository(ctx).liveSessions(userId, clock.now(), lifetimes.idleMs),
   };
 }
 

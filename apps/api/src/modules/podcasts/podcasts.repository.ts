@@ -115,3 +115,5 @@ export function podcastsRepository(db: PodcastsDb) {
     },
   };
 }
+
+export type PodcastsRepository = ReturnType<typeof podcastsRepository>;

@@ -3,16 +3,20 @@ import type { PodcastSeriesDetail, Publication } from '@nomsan/contracts/podcast
 import type { EpisodeCard } from '@nomsan/contracts/search';
 import type { ApiContext } from '../../context';
 import { notFound } from '../../errors';
+import { boundRepository, type Ctx } from '../../kernel/unit-of-work';
 import { inOrderOf } from '../../lib/in-order';
 import { coverImage } from '../../lib/media-urls';
 import { pageOf, type Page } from '../../lib/paginate';
-import { podcastsRepository } from './podcasts.repository';
+import { podcastsRepository, type PodcastsRepository } from './podcasts.repository';
 
 type Key = { id: number } | { slug: string };
 
+type SeriesRow = Awaited<ReturnType<PodcastsRepository['latestSeries']>>[number];
+type EpisodeRow = Awaited<ReturnType<PodcastsRepository['episodes']>>[number];
+
 export function podcastsService(context: ApiContext) {
-  const repository = podcastsRepository(context.db.db);
-  const toCard = (row: Awaited<ReturnType<typeof repository.latestSeries>>[number]): PodcastCard => ({
+  const repository = boundRepository(podcastsRepository);
+  const toCard = (row: SeriesRow): PodcastCard => ({
     id: row.id,
     slug: row.slug,
     type: 'podcast' as const,
@@ -22,7 +26,6 @@ export function podcastsService(context: ApiContext) {
     episodes_count: row.episodesCount,
   });
 
-  type EpisodeRow = Awaited<ReturnType<typeof repository.episodes>>[number];
   const episodeCard = (row: EpisodeRow): EpisodeCard => ({
     id: row.id,
     slug: row.slug,
@@ -42,30 +45,30 @@ export function podcastsService(context: ApiContext) {
   });
 
   /** episodes with everything a page needs, in the order of `ids` */
-  async function publications(ids: number[]): Promise<Publication[]> {
-    return ids.length === 0 ? [] : inOrderOf(ids, (await repository.episodes(ids)).map(publication));
+  async function publications(ctx: Ctx, ids: number[]): Promise<Publication[]> {
+    return ids.length === 0 ? [] : inOrderOf(ids, (await repository(ctx).episodes(ids)).map(publication));
   }
 
   return {
-    async seriesCards(limit: number): Promise<PodcastCard[]> {
-      return (await repository.latestSeries(limit)).map(toCard);
+    async seriesCards(ctx: Ctx, limit: number): Promise<PodcastCard[]> {
+      return (await repository(ctx).latestSeries(limit)).map(toCard);
     },
 
     /** cards of the given series, in the order of `ids` */
-    async seriesCardsByIds(ids: number[]): Promise<PodcastCard[]> {
+    async seriesCardsByIds(ctx: Ctx, ids: number[]): Promise<PodcastCard[]> {
       if (ids.length === 0) return [];
-      return inOrderOf(ids, (await repository.latestSeries(ids.length, ids)).map(toCard));
+      return inOrderOf(ids, (await repository(ctx).latestSeries(ids.length, ids)).map(toCard));
     },
 
     /** episode cards, in the order of `ids`; unknown ids are left out */
-    async episodeCardsByIds(ids: number[]): Promise<EpisodeCard[]> {
+    async episodeCardsByIds(ctx: Ctx, ids: number[]): Promise<EpisodeCard[]> {
       if (ids.length === 0) return [];
-      return inOrderOf(ids, (await repository.episodes(ids)).map(episodeCard));
+      return inOrderOf(ids, (await repository(ctx).episodes(ids)).map(episodeCard));
     },
 
-    async series(key: Key): Promise<PodcastSeriesDetail> {
-      const id = await repository.seriesId(key);
-      const row = id === null ? null : await repository.series(id);
+    async series(ctx: Ctx, key: Key): Promise<PodcastSeriesDetail> {
+      const id = await repository(ctx).seriesId(key);
+      const row = id === null ? null : await repository(ctx).series(id);
       if (!row) throw notFound();
       return {
         id: row.id,
@@ -79,26 +82,29 @@ export function podcastsService(context: ApiContext) {
       };
     },
 
-    async publication(id: number): Promise<Publication> {
-      const [found] = await publications([id]);
+    async publication(ctx: Ctx, id: number): Promise<Publication> {
+      const [found] = await publications(ctx, [id]);
       if (!found) throw notFound();
       return found;
     },
 
     /** a series' episodes, newest first (`slug` narrows it to one) */
     async publications(
+      ctx: Ctx,
       seriesId: number,
       options: { slug?: string; page: number; perPage: number },
     ): Promise<Page<Publication>> {
-      const { ids, total } = await repository.seriesEpisodes(seriesId, {
+      const { ids, total } = await repository(ctx).seriesEpisodes(seriesId, {
         slug: options.slug,
         limit: options.perPage,
         offset: (options.page - 1) * options.perPage,
       });
-      return pageOf(await publications(ids), options.page, options.perPage, total);
+      return pageOf(await publications(ctx, ids), options.page, options.perPage, total);
     },
 
-    searchCorpusEpisodes: repository.searchCorpusEpisodes,
+    /** what search indexes: episodes, a batch at a time in id order */
+    searchCorpusEpisodes: (ctx: Ctx, afterId: number, limit: number) =>
+      repository(ctx).searchCorpusEpisodes(afterId, limit),
   };
 }
 export type PodcastsService = ReturnType<typeof podcastsService>;

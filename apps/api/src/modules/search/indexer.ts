@@ -1,3 +1,4 @@
+import type { Ctx } from '../../kernel/unit-of-work';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { PodcastsService } from '../podcasts/podcasts.service';
 import { deletionVariants, fold, foldWords } from './fold';
@@ -24,11 +25,18 @@ function popularityScale(max: number) {
 
 const join = (...parts: (string | null | undefined)[]) => fold(parts.filter(Boolean).join(' '));
 
-/** Reads every searchable item through the owning modules' services and folds it into documents. */
-export async function buildSearchIndex(catalog: CatalogService, podcasts: PodcastsService): Promise<SearchIndex> {
-  const books = await readAll((after) => catalog.searchCorpusBooks(after, BATCH));
-  const summaries = await readAll((after) => catalog.searchCorpusSummaries(after, BATCH));
-  const episodes = await readAll((after) => podcasts.searchCorpusEpisodes(after, BATCH));
+/**
+ * Reads every searchable item through the owning modules' services, on the caller's context,
+ * and folds it into documents.
+ */
+export async function buildSearchIndex(
+  ctx: Ctx,
+  catalog: CatalogService,
+  podcasts: PodcastsService,
+): Promise<SearchIndex> {
+  const books = await readAll((after) => catalog.searchCorpusBooks(ctx, after, BATCH));
+  const summaries = await readAll((after) => catalog.searchCorpusSummaries(ctx, after, BATCH));
+  const episodes = await readAll((after) => podcasts.searchCorpusEpisodes(ctx, after, BATCH));
 
   const bookScale = popularityScale(Math.max(0, ...books.map((b) => b.popularity)));
   const summaryScale = popularityScale(Math.max(0, ...summaries.map((s) => s.popularity)));

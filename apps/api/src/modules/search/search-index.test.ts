@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '@nomsan/db/orm';
 import { createTestDatabase, type TestDatabase } from '@nomsan/db/testing';
 import type { ModuleServices } from '../../kernel/module';
+import type { Ctx } from '../../kernel/unit-of-work';
 import { createModules } from '../index';
 import { onTable } from './search.repository';
 
@@ -10,9 +11,12 @@ import { onTable } from './search.repository';
 describe('search index rebuild', () => {
   let t: TestDatabase;
   let services: ModuleServices;
+  let ctx: Ctx;
   beforeAll(async () => {
     t = await createTestDatabase();
-    services = createModules({ db: t.handle, publicBaseUrl: 'http://localhost:3000', mediaBaseUrl: '/media' }).services;
+    const composed = createModules({ db: t.handle, publicBaseUrl: 'http://localhost:3000', mediaBaseUrl: '/media' });
+    ({ services } = composed);
+    ctx = composed.kernel.root;
   });
   afterAll(async () => {
     await services.search.close();
@@ -39,7 +43,7 @@ describe('search index rebuild', () => {
 
   it('writes both tables most popular first, keeping their indexes, key and options', async () => {
     const before = { document: await indexesOf('search_document'), text: await indexesOf('search_text') };
-    const result = await services.search.reindex();
+    const result = await services.search.reindex(ctx);
     expect(result.documents).toBeGreaterThan(300);
     for (const table of ['search_document', 'search_text']) {
       const rows = await physicalOrder(table);
@@ -63,17 +67,17 @@ describe('search index rebuild', () => {
   });
 
   it('still finds the same books after a second rebuild', async () => {
-    const titles = async () => (await services.search.search(query('цагаан сар'))).data.map((hit) => hit.title);
+    const titles = async () => (await services.search.search(ctx, query('цагаан сар'))).data.map((hit) => hit.title);
     const first = await titles();
     expect(first[0]).toBe('Цагаан сар');
-    await services.search.reindex();
+    await services.search.reindex(ctx);
     expect(await titles()).toEqual(first);
   });
 
   it('answers searches made while the index is rebuilt', async () => {
-    const rebuild = services.search.reindex();
+    const rebuild = services.search.reindex(ctx);
     const during = await Promise.all(
-      ['дайн ба энх', 'khatnii araas', 'zerleg zuud'].map((q) => services.search.search(query(q))),
+      ['дайн ба энх', 'khatnii araas', 'zerleg zuud'].map((q) => services.search.search(ctx, query(q))),
     );
     await rebuild;
     for (const result of during) expect(result.total).toBeGreaterThan(0);

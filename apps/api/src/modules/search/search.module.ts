@@ -21,16 +21,16 @@ export const searchModule = defineModule({
     searchService(kernel, { catalog, podcasts, onLogError: (error) => kernel.onError(error, 'search query log') }),
   routes: searchRoutes,
   jobs: (search, kernel) => [
-    handle(reindexJob, async () => {
-      kernel.log.info(await search.reindex(), 'search index built');
+    handle(reindexJob, async (ctx) => {
+      kernel.log.info(await search.reindex(ctx), 'search index built');
     }),
-    handle(pruneSearchLogJob, async () => {
-      kernel.log.info({ removed: await search.pruneLog(SEARCH_LOG_DAYS * DAY_MS) }, 'old search records pruned');
+    handle(pruneSearchLogJob, async (ctx) => {
+      kernel.log.info({ removed: await search.pruneLog(ctx, SEARCH_LOG_DAYS * DAY_MS) }, 'old search records pruned');
     }),
   ],
   schedules: [{ job: pruneSearchLogJob, cron: '20 4 * * *' }],
   async start(search, kernel) {
-    if (await search.needsIndexing()) {
+    if (await search.needsIndexing(kernel.root)) {
       await kernel.jobs.enqueue(kernel.root, reindexJob, {}, { dedupeKey: reindexJob.name });
     }
   },

@@ -545,7 +545,10 @@ export function searchRepository(
         for (const table of tables) await table.prepare();
         for (const table of tables) await table.swap();
       });
-      // fresh statistics for the dictionary, and the new tables' visibility maps
+    },
+
+    /** fresh statistics for the dictionary, and a new index's visibility maps (outside any transaction) */
+    async analyze() {
       await db.execute(sql`vacuum analyze ${searchDocument}, ${searchText}, ${searchTermVariant}`);
     },
 

@@ -8,14 +8,14 @@ export const searchRoutes: FastifyPluginAsync<RouteContext> = async (app, { serv
   app.addHook('onClose', async () => search.close());
 
   route(app, endpoints.search, async (request) => ({
-    data: await search.search(request.query, request.session?.userId ?? null),
+    data: await search.search(request.ctx, request.query, request.session?.userId ?? null),
   }));
 
-  route(app, endpoints.suggest, async (request) => ({ data: await search.suggest(request.query.q) }));
+  route(app, endpoints.suggest, async (request) => ({ data: await search.suggest(request.ctx, request.query.q) }));
 
-  route(app, endpoints.topSearches, async () => ({ data: await search.topSearches() }));
+  route(app, endpoints.topSearches, async (request) => ({ data: await search.topSearches(request.ctx) }));
 
   route(app, endpoints.popularQueries, async (request) => ({
-    data: await search.popularQueries(request.query.sort, request.query.take),
+    data: await search.popularQueries(request.ctx, request.query.sort, request.query.take),
   }));
 };

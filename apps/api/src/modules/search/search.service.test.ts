@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SearchQuery } from '@nomsan/contracts/search';
 import { createTestDatabase, type TestDatabase } from '@nomsan/db/testing';
 import type { ModuleServices } from '../../kernel/module';
+import type { Ctx } from '../../kernel/unit-of-work';
 import { createModules } from '../index';
 import { searchService, type SearchService } from './search.service';
 
@@ -10,12 +11,14 @@ import { searchService, type SearchService } from './search.service';
 describe('search service', () => {
   let t: TestDatabase;
   let services: ModuleServices;
+  let ctx: Ctx;
   const made: SearchService[] = [];
   let capped: (countCap: number) => SearchService;
   beforeAll(async () => {
     t = await createTestDatabase();
     const composed = createModules({ db: t.handle, publicBaseUrl: 'http://localhost:3000', mediaBaseUrl: '/media' });
     services = composed.services;
+    ctx = composed.kernel.root;
     capped = (countCap) => {
       const search = searchService(composed.kernel, {
         catalog: services.catalog,
@@ -49,7 +52,7 @@ describe('search service', () => {
       ['tuuh', 'audiobook'],
     ] as const) {
       const byIds = [vi.spyOn(services.catalog, 'bookCardsByIds'), vi.spyOn(services.catalog, 'summaryCardsByIds')];
-      const result = await services.search.search(query(q, { type, 'page[size]': 50 }));
+      const result = await services.search.search(ctx, query(q, { type, 'page[size]': 50 }));
       for (const spy of byIds) {
         expect(spy).not.toHaveBeenCalled();
         spy.mockRestore();
@@ -57,9 +60,12 @@ describe('search service', () => {
       expect(result.data.length).toBeGreaterThan(2);
       const idsOf = (kind: string) => result.data.filter((hit) => hit.type === kind).map((hit) => hit.id);
       const [books, summaries, episodes] = await Promise.all([
-        services.catalog.bookCardsByIds(result.data.filter((hit) => 'formats' in hit).map((hit) => hit.id)),
-        services.catalog.summaryCardsByIds(idsOf('summary')),
-        services.podcasts.episodeCardsByIds(idsOf('episode')),
+        services.catalog.bookCardsByIds(
+          ctx,
+          result.data.filter((hit) => 'formats' in hit).map((hit) => hit.id),
+        ),
+        services.catalog.summaryCardsByIds(ctx, idsOf('summary')),
+        services.podcasts.episodeCardsByIds(ctx, idsOf('episode')),
       ]);
       const byKey = new Map([...books, ...summaries, ...episodes].map((card) => [`${card.type}:${card.id}`, card]));
       expect(result.data).toEqual(ids(result).map((key) => byKey.get(key)));
@@ -67,10 +73,10 @@ describe('search service', () => {
   });
 
   it('reports a count past the cap as the cap, marked as "at least"', async () => {
-    const full = await services.search.search(query('монгол'));
+    const full = await services.search.search(ctx, query('монгол'));
     expect(full.counts.all).toBeGreaterThan(10);
     expect(full.capped_counts).toEqual([]);
-    const result = await capped(10).search(query('монгол'));
+    const result = await capped(10).search(ctx, query('монгол'));
     expect(result.counts.all).toBe(10);
     expect(result.total).toBe(10);
     expect(result.last_page).toBe(1);
@@ -80,18 +86,18 @@ describe('search service', () => {
 
   it('reads the most popular matches first, so the popular order is the same', async () => {
     const options = { sort: 'popular' as const, 'page[size]': 5 };
-    const full = await services.search.search(query('монгол', options));
-    const result = await capped(5).search(query('монгол', options));
+    const full = await services.search.search(ctx, query('монгол', options));
+    const result = await capped(5).search(ctx, query('монгол', options));
     expect(result.capped_counts).toContain('all');
     expect(ids(result)).toEqual(ids(full));
   });
 
   it('counts the tab shown on its own', async () => {
-    const full = await services.search.search(query('монгол', { type: 'summary' }));
+    const full = await services.search.search(ctx, query('монгол', { type: 'summary' }));
     expect(full.counts.summary).toBeGreaterThan(0);
     const cap = full.counts.summary + 1;
     expect(full.counts.all).toBeGreaterThan(cap);
-    const result = await capped(cap).search(query('монгол', { type: 'summary' }));
+    const result = await capped(cap).search(ctx, query('монгол', { type: 'summary' }));
     expect(result.capped_counts).toContain('all');
     expect(result.capped_counts).not.toContain('summary');
     expect(result.counts.summary).toBe(full.counts.summary);
@@ -99,10 +105,10 @@ describe('search service', () => {
   });
 
   it('counts the podcast and summary tabs on their own, past the cap too', async () => {
-    const full = await services.search.search(query('монгол'));
+    const full = await services.search.search(ctx, query('монгол'));
     const cap = Math.max(full.counts.summary, full.counts.episode) + 1;
     expect(full.counts.all).toBeGreaterThan(cap);
-    const result = await capped(cap).search(query('монгол'));
+    const result = await capped(cap).search(ctx, query('монгол'));
     expect(result.capped_counts).toContain('all');
     expect(result.capped_counts).not.toContain('summary');
     expect(result.capped_counts).not.toContain('episode');
@@ -112,17 +118,17 @@ describe('search service', () => {
 
   it('still puts an exact title first, however unpopular', async () => {
     const q = 'богд хаант монголын үе';
-    const popular = await services.search.search(query(q, { sort: 'popular' }));
+    const popular = await services.search.search(ctx, query(q, { sort: 'popular' }));
     expect(popular.counts.all).toBeGreaterThan(1);
     expect(popular.data[0]?.title).not.toBe('Богд хаант Монголын үе');
-    const result = await capped(1).search(query(q));
+    const result = await capped(1).search(ctx, query(q));
     expect(result.capped_counts).toContain('all');
     expect(result.data[0]?.title).toBe('Богд хаант Монголын үе');
   });
 
   it('counts exactly under the cap', async () => {
-    const full = await services.search.search(query('хатны араас'));
-    const result = await capped(full.counts.all).search(query('хатны араас'));
+    const full = await services.search.search(ctx, query('хатны араас'));
+    const result = await capped(full.counts.all).search(ctx, query('хатны араас'));
     expect(result.counts).toEqual(full.counts);
     expect(result.capped_counts).toEqual([]);
     expect(ids(result)).toEqual(ids(full));
@@ -130,16 +136,16 @@ describe('search service', () => {
 
   it('answers a repeated search with the same object, and another spelling from the same page', async () => {
     const search = capped(1000);
-    const first = await search.search(query('цагаан сар'));
-    expect(await search.search(query('цагаан сар'))).toBe(first);
-    const latin = await search.search(query('tsagaan sar'));
+    const first = await search.search(ctx, query('цагаан сар'));
+    expect(await search.search(ctx, query('цагаан сар'))).toBe(first);
+    const latin = await search.search(ctx, query('tsagaan sar'));
     expect(latin).not.toBe(first);
     expect(latin.query).toBe('tsagaan sar');
     expect(latin.data).toBe(first.data);
   });
 
   it('refuses a page past the capped count', async () => {
-    await expect(capped(10).search(query('монгол', { page: 2, 'page[size]': 10 }))).rejects.toMatchObject({
+    await expect(capped(10).search(ctx, query('монгол', { page: 2, 'page[size]': 10 }))).rejects.toMatchObject({
       code: 'VALIDATION_ERROR',
     });
   });

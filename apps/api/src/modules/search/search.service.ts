@@ -10,7 +10,9 @@ import {
   type TopSearch,
 } from '@nomsan/contracts/search';
 import { mn } from '@nomsan/contracts/messages';
+import { prepareOn } from '@nomsan/db/client';
 import type { Kernel } from '../../kernel/module';
+import { boundRepositoryWith, type Ctx } from '../../kernel/unit-of-work';
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import { DAY_MS } from '../../lib/clock';
@@ -24,7 +26,15 @@ import { buildSearchIndex } from './indexer';
 import { queryLog, type QueryLog } from './query-log';
 import { deletionVariants } from './fold';
 import { queryWords, tsQueries, TYPO_FROM, typoTerms, typoVariants, type QueryWords } from './query-plan';
-import { inTab, NO_COUNTS, searchRepository, type Found, type Hit, type MatchPlan } from './search.repository';
+import {
+  inTab,
+  NO_COUNTS,
+  searchRepository,
+  type Found,
+  type Hit,
+  type MatchPlan,
+  type SearchDb,
+} from './search.repository';
 
 /** Rebuilds the whole search index (after seeding, and after the catalogue changes). */
 export const reindexJob = defineJob('search.reindex', z.object({}).strict(), { maxAttempts: 3 });
@@ -56,14 +66,16 @@ export interface SearchDependencies {
 /**
  * Search over books, summaries and podcast episodes. Callers see only this interface; the
  * PostgreSQL full-text and trigram implementation behind it could give way to a dedicated
- * engine without them noticing.
+ * engine without them noticing. Inside a transaction nothing cached is used or kept: it reads
+ * on the transaction, whose statements run on its own connection.
  */
 export function searchService(context: Kernel, deps: SearchDependencies) {
-  const repository = searchRepository(context.db.db, {
-    countCap: deps.countCap,
-    prepare: context.db.prepare,
-  });
-  const log: QueryLog = queryLog(repository, { onError: deps.onLogError });
+  const pooled = searchRepository(context.db.db, { countCap: deps.countCap, prepare: context.db.prepare });
+  const repository = boundRepositoryWith({ db: context.db.db, repository: pooled }, (db: SearchDb) =>
+    searchRepository(db, { countCap: deps.countCap, prepare: prepareOn(db) }),
+  );
+  // Searches are recorded off the request path, by no caller's transaction.
+  const log: QueryLog = queryLog(pooled, { onError: deps.onLogError });
   // Search-as-you-type repeats itself: the same few letters are typed by many people at once.
   // Results show titles and prices: kept in the kernel's tagged caches, so any catalogue
   // change drops them (ADR 019).
@@ -82,36 +94,38 @@ export function searchService(context: Kernel, deps: SearchDependencies) {
     ttlMs: NEIGHBOURS_TTL_MS,
     tags: () => [tag.search],
   });
-  async function termsNear(queryWords: string[]): Promise<{ term: string }[]> {
+  async function termsNear(ctx: Ctx, queryWords: string[]): Promise<{ term: string }[]> {
     const long = queryWords.filter((word) => word.length >= TYPO_FROM);
-    const found = await neighbours.getMany(long, async (missing) => {
-      const rows = await repository.termsNear(typoVariants(missing));
+    const lookUp = async (missing: string[]) => {
+      const rows = await repository(ctx).termsNear(typoVariants(missing));
       return new Map(
         missing.map((word) => {
           const variants = new Set(deletionVariants(word));
           return [word, rows.filter((row) => variants.has(row.variant))];
         }),
       );
-    });
+    };
+    const found = ctx.inTransaction ? await lookUp(long) : await neighbours.getMany(long, lookUp);
     return [...found.values()].flat();
   }
 
   /** The page of hits and the tab counts: every word required, then any word, then trigrams. */
   async function find(
+    ctx: Ctx,
     words: QueryWords,
     options: Omit<MatchPlan, 'match' | 'rank' | 'exact' | 'phrase' | 'bodyMatch'> & { body: boolean },
   ): Promise<Found> {
     const { body, ...rest } = options;
-    const typos = typoTerms(words.words, await termsNear(words.words));
+    const typos = typoTerms(words.words, await termsNear(ctx, words.words));
     const all = { ...tsQueries(words, typos, '&', { body }), phrase: words.phrase, ...rest };
-    const found = await repository.search(all);
+    const found = await repository(ctx).search(all);
     if (found.counts.all > 0) return found;
     if (words.words.length > 1) {
-      const any = await repository.search({ ...all, ...tsQueries(words, typos, '|', { body }) });
+      const any = await repository(ctx).search({ ...all, ...tsQueries(words, typos, '|', { body }) });
       if (any.counts.all > 0) return any;
     }
     // Nothing shares a word with the query (two typos, run-together words): closest titles.
-    const similar = await repository.similarTitles(words.phrase, options.categoryId, SIMILAR_TAKE);
+    const similar = await repository(ctx).similarTitles(words.phrase, options.categoryId, SIMILAR_TAKE);
     const counts = Object.fromEntries(
       searchTypes.map((type) => [type, similar.filter((d) => inTab(type, d)).length]),
     ) as SearchCounts;
@@ -123,13 +137,15 @@ export function searchService(context: Kernel, deps: SearchDependencies) {
   }
 
   /** the hits' cards, in their order: books and summaries from the rows read with them, if any */
-  async function cards({ hits, cardRows }: Pick<Found, 'hits' | 'cardRows'>): Promise<SearchHit[]> {
+  async function cards(ctx: Ctx, { hits, cardRows }: Pick<Found, 'hits' | 'cardRows'>): Promise<SearchHit[]> {
     const ids = groupBy(hits, (h) => h.kind);
     const idsOf = (kind: Hit['kind']) => (ids.get(kind) ?? []).map((h) => h.itemId);
     const [books, summaries, episodes] = await Promise.all([
-      cardRows ? deps.catalog.bookCardsOf(cardRows.books) : deps.catalog.bookCardsByIds(idsOf('book')),
-      cardRows ? deps.catalog.summaryCardsOf(cardRows.summaries) : deps.catalog.summaryCardsByIds(idsOf('summary')),
-      deps.podcasts.episodeCardsByIds(idsOf('episode')),
+      cardRows ? deps.catalog.bookCardsOf(cardRows.books) : deps.catalog.bookCardsByIds(ctx, idsOf('book')),
+      cardRows
+        ? deps.catalog.summaryCardsOf(cardRows.summaries)
+        : deps.catalog.summaryCardsByIds(ctx, idsOf('summary')),
+      deps.podcasts.episodeCardsByIds(ctx, idsOf('episode')),
     ]);
     const byKey = new Map<string, SearchHit>([
       ...books.map((c) => [`book:${c.id}`, c] as [string, SearchHit]),
@@ -139,20 +155,22 @@ export function searchService(context: Kernel, deps: SearchDependencies) {
     return hits.flatMap((h) => byKey.get(`${h.kind}:${h.itemId}`) ?? []);
   }
 
-  const popularCandidates = cached(LISTS_TTL_MS, () =>
-    repository.popularQueries(new Date(Date.now() - POPULAR_WINDOW_MS), POPULAR_MIN_SEARCHES, POPULAR_CANDIDATES),
-  );
-  const topSearches = cached(LISTS_TTL_MS, async (): Promise<TopSearch[]> => {
-    const rows = await repository.popularQueries(
+  // The popular lists are the same for everyone: kept, and read on the kernel's root context.
+  const readPopularCandidates = (ctx: Ctx) =>
+    repository(ctx).popularQueries(new Date(Date.now() - POPULAR_WINDOW_MS), POPULAR_MIN_SEARCHES, POPULAR_CANDIDATES);
+  const popularCandidates = cached(LISTS_TTL_MS, () => readPopularCandidates(context.root));
+  async function readTopSearches(ctx: Ctx): Promise<TopSearch[]> {
+    const rows = await repository(ctx).popularQueries(
       new Date(Date.now() - TOP_WINDOW_MS),
       POPULAR_MIN_SEARCHES,
       TOP_SEARCHES_TAKE,
     );
     return rows.map((r) => ({ query: r.query, searches_count: r.searches }));
-  });
+  }
+  const topSearches = cached(LISTS_TTL_MS, () => readTopSearches(context.root));
 
   return {
-    async search(query: SearchQuery, userId: number | null = null): Promise<SearchResult> {
+    async search(ctx: Ctx, query: SearchQuery, userId: number | null = null): Promise<SearchResult> {
       const words = queryWords(query.q);
       const perPage = query['page[size]'];
       const empty: SearchResult = {
@@ -177,8 +195,8 @@ export function searchService(context: Kernel, deps: SearchDependencies) {
         query.category_id,
         query.sort,
       ]);
-      const page = await pages.get(key, async () => {
-        const found = await find(words, {
+      const findPage = async (): Promise<Page> => {
+        const found = await find(ctx, words, {
           body: true,
           counts: true,
           type: query.type,
@@ -189,8 +207,9 @@ export function searchService(context: Kernel, deps: SearchDependencies) {
         });
         // past the last page: nothing to show, so no cards to make
         const beyond = query.page > lastPageOf(found.counts[query.type], perPage);
-        return { data: beyond ? [] : await cards(found), counts: found.counts, capped: found.capped };
-      });
+        return { data: beyond ? [] : await cards(ctx, found), counts: found.counts, capped: found.capped };
+      };
+      const page = ctx.inTransaction ? await findPage() : await pages.get(key, findPage);
       const total = page.counts[query.type];
       const lastPage = lastPageOf(total, perPage);
       if (query.page > lastPage)
@@ -219,12 +238,12 @@ export function searchService(context: Kernel, deps: SearchDependencies) {
     },
 
     /** the first few items for what is being typed, from titles and names only */
-    async suggest(q: string): Promise<SearchHit[]> {
+    async suggest(ctx: Ctx, q: string): Promise<SearchHit[]> {
       const words = queryWords(q);
       if (words.words.length === 0 || words.display.length < 2) return [];
       const key = JSON.stringify([words.phrase, words.lastIsPrefix]);
-      return suggestions.get(key, async () => {
-        const found = await find(words, {
+      const suggest = async () => {
+        const found = await find(ctx, words, {
           body: false,
           counts: false,
           type: 'all',
@@ -232,16 +251,19 @@ export function searchService(context: Kernel, deps: SearchDependencies) {
           limit: SUGGESTIONS_TAKE,
           offset: 0,
         });
-        return cards(found);
-      });
+        return cards(ctx, found);
+      };
+      return ctx.inTransaction ? suggest() : suggestions.get(key, suggest);
     },
 
     /** popular queries (`sort` of the spec's `?sort=-results_count&take=3`) */
     async popularQueries(
+      ctx: Ctx,
       sort: '-results_count' | 'results_count' | '-searches_count',
       take: number,
     ): Promise<PopularQuery[]> {
-      const rows = (await popularCandidates()).map((r) => ({
+      const candidates = ctx.inTransaction ? await readPopularCandidates(ctx) : await popularCandidates();
+      const rows = candidates.map((r) => ({
         query: r.query,
         results_count: r.results,
         searches_count: r.searches,
@@ -254,17 +276,22 @@ export function searchService(context: Kernel, deps: SearchDependencies) {
       return rows.sort((a, b) => by(a, b) || a.query.localeCompare(b.query)).slice(0, take);
     },
 
-    topSearches,
+    topSearches: (ctx: Ctx): Promise<TopSearch[]> => (ctx.inTransaction ? readTopSearches(ctx) : topSearches()),
 
-    needsIndexing: () => repository.isEmpty(),
+    needsIndexing: (ctx: Ctx) => repository(ctx).isEmpty(),
 
-    /** rebuilds the whole index from the catalogue and podcasts */
-    async reindex(): Promise<{ documents: number; terms: number; ms: number }> {
+    /**
+     * Rebuilds the whole index from the catalogue and podcasts. Its tables' statistics are
+     * refreshed once it has committed (VACUUM runs outside any transaction).
+     */
+    async reindex(ctx: Ctx): Promise<{ documents: number; terms: number; ms: number }> {
       const started = performance.now();
-      const index = await buildSearchIndex(deps.catalog, deps.podcasts);
-      await repository.replaceIndex(index.documents, index.terms, index.variants);
+      const index = await buildSearchIndex(ctx, deps.catalog, deps.podcasts);
+      await repository(ctx).replaceIndex(index.documents, index.terms, index.variants);
+      if (ctx.inTransaction) ctx.afterCommit(() => pooled.analyze());
+      else await repository(ctx).analyze();
       // every process's results, suggestions and dictionary lookups came from the old index
-      context.invalidate(context.root, [tag.search]);
+      context.invalidate(ctx, [tag.search]);
       return {
         documents: index.documents.length,
         terms: index.terms.size,
@@ -272,7 +299,7 @@ export function searchService(context: Kernel, deps: SearchDependencies) {
       };
     },
 
-    pruneLog: (olderThanMs: number) => repository.pruneLog(new Date(Date.now() - olderThanMs)),
+    pruneLog: (ctx: Ctx, olderThanMs: number) => repository(ctx).pruneLog(new Date(Date.now() - olderThanMs)),
 
     /** writes buffered query records; call before shutting down */
     close: () => log.close(),

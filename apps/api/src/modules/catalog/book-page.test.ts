@@ -1,0 +1,62 @@
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from '@nomsan/db/orm';
+import { createTestApp, type TestApp } from '../../test/app';
+
+/**
+ * What a book's page asks of the API (apps/web/app/routes/book-detail.tsx and the root loader),
+ * and how many SQL statements that costs: each fact is read once per page, the book itself
+ * not again by every later call.
+ */
+describe('the API calls of a book page', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  /** statements sent to the database (either driver) while `work` runs */
+  async function statements(work: () => Promise<void>): Promise<number> {
+    const spies = [vi.spyOn(PGlite.prototype, 'query'), vi.spyOn(pg.Pool.prototype, 'query')];
+    try {
+      await work();
+      return spies.reduce((sum, spy) => sum + spy.mock.calls.length, 0);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+  }
+
+  const page = (slug: string) => async () => {
+    const book = await t.app.inject(`/v4/books/slug:${slug}`);
+    expect(book.statusCode).toBe(200);
+    const { id } = (book.json() as { data: { id: number } }).data;
+    const answers = await Promise.all(
+      [
+        `/api/reviews?reviewable_type=book&reviewable_id=${id}&include=latestFiveReplies`,
+        `/v5/books/${id}/related?type=semantic`,
+        `/v5/books/${id}/related?type=author`,
+        `/v5/books/${id}/bundles`,
+      ].map((url) => t.app.inject(url)),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+  };
+
+  it('reads a never-seen book once, and a seen one not at all', async () => {
+    const rows = await t.db.db.execute<{ slug: string }>(sql`
+      select b.slug from catalog_book b
+       where b.status = 'published' and b.kind = 'book'
+         and exists (select 1 from catalog_review r where r.reviewable_type = 'book' and r.reviewable_id = b.id)
+       order by b.id desc limit 1`);
+    const slug = rows.rows[0]?.slug;
+    expect(slug, 'a published book with reviews').toBeDefined();
+
+    const cold = await statements(page(slug!));
+    // the book (slug and detail), its related ids and their cards, its author's and category's
+    // shelves, its bundles, its reviews and their replies; nothing about the book read twice
+    expect(cold).toBeLessThanOrEqual(8);
+    const warm = await statements(page(slug!));
+    // reviews are fresh on every request: the page of reviews and their replies
+    expect(warm).toBeLessThanOrEqual(2);
+  });
+});
