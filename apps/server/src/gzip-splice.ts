@@ -31,10 +31,11 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
 const STORED_MAX = 0xffff;
 
 /**
- * zlib's default level: on a 80 KB page about two thirds of level 9's time for 0.5% more bytes.
- * Every page rendered (most of a crawl's never asked for again) is compressed once here.
+ * A fast level: on a 110 KB book page 1.0 ms against level 9's 2.4 ms, for 21 KB instead of
+ * 19 KB. Every page rendered is compressed once here, and most pages a crawler walks are never
+ * asked for again.
  */
-const LEVEL = 6;
+const LEVEL = 3;
 
 /** Cuts a page (its UTF-8 bytes, or text) at every occurrence of its nonce. */
 export function splitAtNonce(body: Buffer | string, nonce: string, level = LEVEL): SplicedBody {

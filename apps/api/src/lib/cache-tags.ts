@@ -19,6 +19,8 @@ export const tag = {
   offers: 'offers',
   /** the search index (rebuilt as a whole) */
   search: 'search',
+  /** the precomputed related books (recomputed as a whole) */
+  related: 'related',
   book: (id: number) => `book:${id}`,
   summary: (id: number) => `summary:${id}`,
   podcast: (id: number) => `podcast:${id}`,

@@ -17,9 +17,11 @@ export function cacheRegistry(bus?: Pick<InvalidationBus, 'subscribe'>) {
   const caches: Droppable[] = [];
   const unsubscribe = bus?.subscribe((tags) => invalidate(tags));
 
+  let generation = 0;
   function invalidate(tags: readonly string[]): void {
     const invalidated = new Set(tags);
     if (invalidated.size === 0) return;
+    generation += 1;
     for (const cache of caches) cache.drop(invalidated);
   }
 
@@ -38,6 +40,13 @@ export function cacheRegistry(bus?: Pick<InvalidationBus, 'subscribe'>) {
     },
     /** Drops what carries any of `tags` in every cache here (what the bus calls). */
     invalidate,
+    /**
+     * Counts invalidations: a value read from the database outside a cache's computation may be
+     * stored only if no invalidation came in between (the same check the caches make).
+     */
+    get generation() {
+      return generation;
+    },
     /** Stops listening to the bus. */
     close(): void {
       unsubscribe?.();

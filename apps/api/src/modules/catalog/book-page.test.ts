@@ -52,11 +52,11 @@ describe('the API calls of a book page', () => {
     expect(slug, 'a published book with reviews').toBeDefined();
 
     const cold = await statements(page(slug!));
-    // the book (slug and detail), its related ids and their cards, its author's and category's
-    // shelves, its bundles, its reviews and their replies; nothing about the book read twice
-    expect(cold).toBeLessThanOrEqual(8);
+    // the book by its slug, its neighbours with their cards, its author's shelf, its bundles,
+    // its reviews with their replies: one statement each, nothing about the book read twice
+    expect(cold).toBeLessThanOrEqual(5);
     const warm = await statements(page(slug!));
-    // reviews are fresh on every request: the page of reviews and their replies
-    expect(warm).toBeLessThanOrEqual(2);
+    // reviews are fresh on every request (with their replies, one statement)
+    expect(warm).toBeLessThanOrEqual(1);
   });
 });

@@ -1,3 +1,4 @@
+import { tag } from '../../lib/cache-tags';
 import { defineModule } from '../../kernel/module';
 import { handle } from '../jobs/jobs.service';
 import { catalogRoutes } from './catalog.routes';
@@ -26,6 +27,8 @@ export const catalogModule = defineModule({
   jobs: (_catalog, kernel) => [
     handle(computeRelatedJob, async (ctx) => {
       const result = await relatedBooksService().compute(ctx);
+      // every process's neighbours lists came from the old results
+      kernel.invalidate(ctx, [tag.related]);
       kernel.log.info(result, 'related books computed');
     }),
   ],

@@ -154,51 +154,56 @@ export function catalogRepository(db: CatalogDb, genericDb: CatalogDb = db) {
     .from(catalogBook)
     .where(and(published, eq(catalogBook.id, sql.placeholder('id'))))
     .prepare('catalog_book_kind');
-  const relatedIdsOf = genericDb
-    .select({ id: catalogBookRelated.relatedId })
-    .from(catalogBookRelated)
-    .where(eq(catalogBookRelated.bookId, sql.placeholder('id')))
+  // A book's precomputed neighbours, with their cards in one round trip, most similar first.
+  const relatedCardsOf = cardsQuery(genericDb)
+    .innerJoin(catalogBookRelated, eq(catalogBookRelated.relatedId, catalogBook.id))
+    .where(and(published, eq(catalogBookRelated.bookId, sql.placeholder('id'))))
     .orderBy(desc(catalogBookRelated.score), asc(catalogBookRelated.relatedId))
     .limit(sql.placeholder('limit'))
-    .prepare('catalog_related_ids');
+    .prepare('catalog_related_cards');
 
   const bookRef = qualified(catalogBook.id);
-  const bookDetailById = db
-    .select({
-      book: catalogBook,
-      publisher: { id: catalogPublisher.id, name: catalogPublisher.name, slug: catalogPublisher.slug },
-      series: { id: catalogSeries.id, name: catalogSeries.name, slug: catalogSeries.slug },
-      audio: catalogAudioEdition,
-      ebook: catalogEbookEdition,
-      offers: offersOf('book', bookRef),
-      contributors: sql<{ id: number; name: string; slug: string; role: ContributorRole }[]>`(
+  const bookDetailQuery = (where: SQL) =>
+    db
+      .select({
+        book: catalogBook,
+        publisher: { id: catalogPublisher.id, name: catalogPublisher.name, slug: catalogPublisher.slug },
+        series: { id: catalogSeries.id, name: catalogSeries.name, slug: catalogSeries.slug },
+        audio: catalogAudioEdition,
+        ebook: catalogEbookEdition,
+        offers: offersOf('book', bookRef),
+        contributors: sql<{ id: number; name: string; slug: string; role: ContributorRole }[]>`(
         select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug, 'role', bc.role) order by bc.position), '[]')
           from catalog_book_contributor bc join catalog_contributor c on c.id = bc.contributor_id
          where bc.book_id = ${bookRef})`,
-      categories: sql<{ id: number; title: string; slug: string }[]>`(
+        categories: sql<{ id: number; title: string; slug: string }[]>`(
         select coalesce(json_agg(json_build_object('id', c.id, 'title', c.title, 'slug', c.slug) order by c.position), '[]')
           from catalog_book_category bc join catalog_category c on c.id = bc.category_id
          where bc.book_id = ${bookRef})`,
-      tags: sql<{ id: number; name: string; slug: string }[]>`(
+        tags: sql<{ id: number; name: string; slug: string }[]>`(
         select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'slug', t.slug) order by t.name), '[]')
           from catalog_book_tag bt join catalog_tag t on t.id = bt.tag_id
          where bt.book_id = ${bookRef})`,
-      chapters: sql<{ position: number; title: string; startSeconds: number; durationSeconds: number }[]>`(
+        chapters: sql<{ position: number; title: string; startSeconds: number; durationSeconds: number }[]>`(
         select coalesce(json_agg(json_build_object('position', ch.position, 'title', ch.title, 'startSeconds', ch.start_seconds, 'durationSeconds', ch.duration_seconds) order by ch.position), '[]')
           from catalog_audio_chapter ch
          where ch.book_id = ${bookRef})`,
-      ratings: sql<{ rating: number; n: number }[]>`(
+        ratings: sql<{ rating: number; n: number }[]>`(
         select coalesce(json_agg(json_build_object('rating', r.rating, 'n', r.n)), '[]')
           from (select rating, count(*)::int as n from catalog_review
                  where reviewable_type = 'book' and reviewable_id = ${bookRef} group by rating) r)`,
-    })
-    .from(catalogBook)
-    .leftJoin(catalogPublisher, eq(catalogPublisher.id, catalogBook.publisherId))
-    .leftJoin(catalogSeries, eq(catalogSeries.id, catalogBook.seriesId))
-    .leftJoin(catalogAudioEdition, eq(catalogAudioEdition.bookId, catalogBook.id))
-    .leftJoin(catalogEbookEdition, eq(catalogEbookEdition.bookId, catalogBook.id))
-    .where(eq(catalogBook.id, sql.placeholder('id')))
-    .prepare('catalog_book_detail');
+      })
+      .from(catalogBook)
+      .leftJoin(catalogPublisher, eq(catalogPublisher.id, catalogBook.publisherId))
+      .leftJoin(catalogSeries, eq(catalogSeries.id, catalogBook.seriesId))
+      .leftJoin(catalogAudioEdition, eq(catalogAudioEdition.bookId, catalogBook.id))
+      .leftJoin(catalogEbookEdition, eq(catalogEbookEdition.bookId, catalogBook.id))
+      .where(where);
+  const bookDetailById = bookDetailQuery(eq(catalogBook.id, sql.placeholder('id'))).prepare('catalog_book_detail');
+  // A book page is asked for by its current slug: the detail in the same round trip.
+  const bookDetailBySlug = bookDetailQuery(eq(catalogBook.slug, sql.placeholder('slug'))).prepare(
+    'catalog_book_detail_by_slug',
+  );
 
   /** resolves a current or earlier slug to the entity's id */
   async function slugToId(
@@ -337,6 +342,12 @@ export function catalogRepository(db: CatalogDb, genericDb: CatalogDb = db) {
       return rows[0] ?? null;
     },
 
+    /** the same by the book's current slug (earlier slugs: `bookId`, then `bookDetail`) */
+    async bookDetailBySlug(slug: string) {
+      const rows = await bookDetailBySlug.execute({ slug });
+      return rows[0] ?? null;
+    },
+
     /** the kind of a published book, or null when there is none */
     async bookKind(id: number): Promise<'book' | 'english_book' | null> {
       const rows = await bookKindById.execute({ id });
@@ -362,10 +373,9 @@ export function catalogRepository(db: CatalogDb, genericDb: CatalogDb = db) {
       });
     },
 
-    async relatedIds(bookId: number, limit: number) {
-      const rows = await relatedIdsOf.execute({ id: bookId, limit });
-      return rows.map((row) => row.id);
-    },
+    /** the published cards of a book's precomputed neighbours, most similar first */
+    relatedCards: (bookId: number, limit: number): Promise<BookCardRow[]> =>
+      relatedCardsOf.execute({ id: bookId, limit }),
 
     contributorId: (key: Key) => keyToId(catalogContributor, 'contributor', key),
 
@@ -431,7 +441,9 @@ export function catalogRepository(db: CatalogDb, genericDb: CatalogDb = db) {
         .where(eq(catalogSummaryCategory.summaryId, summaryId));
     },
 
-    async reviews(type: 'book' | 'summary', itemId: number, limit: number, offset: number) {
+    /** a page of an item's reviews, newest first, each with its latest `replies` replies (newest first) */
+    async reviews(type: 'book' | 'summary', itemId: number, limit: number, offset: number, replies: number) {
+      const review = qualified(catalogReview.id);
       return db
         .select({
           id: catalogReview.id,
@@ -439,7 +451,12 @@ export function catalogRepository(db: CatalogDb, genericDb: CatalogDb = db) {
           rating: catalogReview.rating,
           body: catalogReview.body,
           createdAt: catalogReview.createdAt,
-          repliesCount: sql<number>`(select count(*)::int from ${catalogReviewReply} where ${catalogReviewReply.reviewId} = ${qualified(catalogReview.id)})`,
+          repliesCount: sql<number>`(select count(*)::int from ${catalogReviewReply} where ${catalogReviewReply.reviewId} = ${review})`,
+          latestReplies: sql<{ id: number; authorName: string; isStaff: boolean; body: string; createdAt: string }[]>`(
+            select coalesce(json_agg(json_build_object('id', r.id, 'authorName', r.author_name, 'isStaff', r.is_staff,
+                     'body', r.body, 'createdAt', r.created_at) order by r.created_at desc, r.id desc), '[]')
+              from (select * from catalog_review_reply where review_id = ${review}
+                     order by created_at desc, id desc limit ${replies}) r)`,
         })
         .from(catalogReview)
         .where(and(eq(catalogReview.reviewableType, type), eq(catalogReview.reviewableId, itemId)))
@@ -458,30 +475,6 @@ export function catalogRepository(db: CatalogDb, genericDb: CatalogDb = db) {
     },
 
     /** the latest five replies of each review, in one query */
-    async latestReplies(reviewIds: number[], perReview: number) {
-      if (reviewIds.length === 0) return [];
-      const ranked = db
-        .select({
-          id: catalogReviewReply.id,
-          reviewId: catalogReviewReply.reviewId,
-          authorName: catalogReviewReply.authorName,
-          isStaff: catalogReviewReply.isStaff,
-          body: catalogReviewReply.body,
-          createdAt: catalogReviewReply.createdAt,
-          rank: sql<number>`row_number() over (partition by ${catalogReviewReply.reviewId} order by ${catalogReviewReply.createdAt} desc, ${catalogReviewReply.id} desc)`.as(
-            'rank',
-          ),
-        })
-        .from(catalogReviewReply)
-        .where(inArray(catalogReviewReply.reviewId, reviewIds))
-        .as('ranked');
-      return db
-        .select()
-        .from(ranked)
-        .where(sql`${ranked.rank} <= ${perReview}`)
-        .orderBy(asc(ranked.reviewId), asc(ranked.rank));
-    },
-
     /** what the related-books job reads: text and features of published books, by id, a batch at a time */
     /** published books after `afterId` with every text search ranks them by, in id order */
     async searchCorpusBooks(afterId: number, limit: number) {

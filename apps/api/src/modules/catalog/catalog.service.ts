@@ -212,7 +212,12 @@ export function catalogService(context: Kernel, podcasts: PodcastsService, comme
   }
 
   async function bookDetail(ctx: Ctx, id: number, kind?: 'book' | 'english_book'): Promise<BookDetail> {
-    const found = await repository(ctx).bookDetail(id);
+    return toBookDetail(await repository(ctx).bookDetail(id), kind);
+  }
+
+  type DetailRow = Awaited<ReturnType<ReturnType<typeof repository>['bookDetail']>>;
+
+  function toBookDetail(found: DetailRow, kind?: 'book' | 'english_book'): BookDetail {
     if (!found || found.book.status !== 'published' || (kind && found.book.kind !== kind)) throw notFound();
     const offers = found.offers.map(toOffer);
     const { book, publisher, series, audio, ebook } = found;
@@ -373,9 +378,9 @@ export function catalogService(context: Kernel, podcasts: PodcastsService, comme
     const kind = known?.type ?? (await repository(ctx).bookKind(id));
     if (!kind) throw notFound();
     if (type === 'semantic') {
-      const ids = await repository(ctx).relatedIds(id, take);
+      const rows = await repository(ctx).relatedCards(id, take);
       // Until the related-books job has run for a new book, its authors' and category's books stand in.
-      if (ids.length > 0) return bookCardsByIds(ctx, ids);
+      if (rows.length > 0) return cards.books(rows);
     }
     if (type === 'author' || type === 'semantic') {
       const authors = known ? known.authors : await repository(ctx).bookContributors([id]);
@@ -403,7 +408,12 @@ export function catalogService(context: Kernel, podcasts: PodcastsService, comme
       ...book.categories.map((c) => tag.category(c.id)),
     ],
   });
-  const relatedLists = caches.lru<string, BookCard[]>({ max: 5_000, ttlMs: DETAIL_TTL_MS });
+  // A neighbours list shows its books' cards, and follows the related-books job's results.
+  const relatedLists = caches.lru<string, BookCard[]>({
+    max: 5_000,
+    ttlMs: DETAIL_TTL_MS,
+    tags: (list) => [tag.related, ...list.map((card) => tag.book(card.id))],
+  });
   // A book page is asked for by its slug: the slug's book, kept with the book's tag.
   const bookIdsBySlug = caches.lru<string, number>({
     max: 20_000,
@@ -461,17 +471,31 @@ export function catalogService(context: Kernel, podcasts: PodcastsService, comme
       repository(ctx).searchCorpusSummaries(afterId, limit),
 
     async book(ctx: Ctx, key: Key, kind?: 'book' | 'english_book'): Promise<BookDetail> {
-      // An id goes straight to the one detail query; a slug (current or earlier) is resolved first.
-      const id =
-        'id' in key
-          ? key.id
-          : ctx.inTransaction
-            ? await requireId(repository(ctx).bookId(key, kind))
-            : await bookIdsBySlug.get(`${kind ?? 'any'}:${key.slug}`, () =>
-                requireId(repository(ctx).bookId(key, kind)),
-              );
+      const detailKey = (id: number) => `${kind ?? 'any'}:${id}`;
+      if ('id' in key) {
+        if (ctx.inTransaction) return bookDetail(ctx, key.id, kind);
+        return bookDetails.get(detailKey(key.id), () => bookDetail(ctx, key.id, kind));
+      }
+      // A slug: the page's usual way in. Known, it is the cached detail; new, its current slug
+      // gives the detail in one statement; an earlier slug is resolved to the book's id first.
+      const slugKey = `${kind ?? 'any'}:${key.slug}`;
+      const known = ctx.inTransaction ? undefined : bookIdsBySlug.peek(slugKey);
+      if (known !== undefined) return bookDetails.get(detailKey(known), () => bookDetail(ctx, known, kind));
+      const generation = caches.generation;
+      const current = await repository(ctx).bookDetailBySlug(key.slug);
+      if (current?.book.status === 'published' && (!kind || current.book.kind === kind)) {
+        const id = current.book.id;
+        if (ctx.inTransaction) return toBookDetail(current, kind);
+        // what was read before a change that came in meanwhile is not kept: read it again
+        const fresh = caches.generation === generation;
+        void bookIdsBySlug.get(slugKey, async () => id);
+        return bookDetails.get(detailKey(id), async () =>
+          fresh ? toBookDetail(current, kind) : bookDetail(ctx, id, kind),
+        );
+      }
+      const id = await requireId(repository(ctx).bookId(key, kind));
       if (ctx.inTransaction) return bookDetail(ctx, id, kind);
-      return bookDetails.get(`${kind ?? 'any'}:${id}`, () => bookDetail(ctx, id, kind));
+      return bookDetails.get(detailKey(id), () => bookDetail(ctx, id, kind));
     },
 
     related: (ctx: Ctx, id: number, type: 'semantic' | 'author' | 'category', take: number): Promise<BookCard[]> =>

@@ -1,7 +1,6 @@
 import type { BookDetail, RatingSummary, Review } from '@nomsan/contracts/catalog';
 import { notFound } from '../../errors';
 import type { Ctx } from '../../kernel/unit-of-work';
-import { groupBy } from '../../lib/group-by';
 import { pageOf, type Page } from '../../lib/paginate';
 import { ratingSummary } from './cards';
 import type { CatalogRepository } from './catalog.repository';
@@ -38,17 +37,14 @@ export function reviewsService(
     ): Promise<Page<Review> & { rating: RatingSummary }> {
       const [rating, rows] = await Promise.all([
         ratingOf(ctx, type, itemId),
-        repository(ctx).reviews(type, itemId, REVIEWS_PER_PAGE, (page - 1) * REVIEWS_PER_PAGE),
+        repository(ctx).reviews(
+          type,
+          itemId,
+          REVIEWS_PER_PAGE,
+          (page - 1) * REVIEWS_PER_PAGE,
+          withReplies ? LATEST_REPLIES : 0,
+        ),
       ]);
-      const replies = withReplies
-        ? groupBy(
-            await repository(ctx).latestReplies(
-              rows.map((r) => r.id),
-              LATEST_REPLIES,
-            ),
-            (reply) => reply.reviewId,
-          )
-        : undefined;
       const data = rows.map((row) => ({
         id: row.id,
         author_name: row.authorName,
@@ -56,9 +52,9 @@ export function reviewsService(
         body: row.body,
         created_at: row.createdAt.toISOString(),
         replies_count: row.repliesCount,
-        ...(replies
+        ...(withReplies
           ? {
-              latest_five_replies: (replies.get(row.id) ?? []).map((reply) => ({
+              latest_five_replies: row.latestReplies.map((reply) => ({
                 id: reply.id,
                 author_name: reply.authorName,
                 is_staff: reply.isStaff,
