@@ -62,12 +62,3 @@ export function installHttpCaching(app: FastifyInstance): void {
     return encoded;
   });
 }
-
-/** Marks every route registered in the calling plugin as publicly cacheable. */
-export function cachePublicly(app: FastifyInstance): void {
-  app.addHook('onRoute', (route) => {
-    if (route.method === 'GET' || (Array.isArray(route.method) && route.method.includes('GET'))) {
-      route.config = { ...route.config, publicCache: true };
-    }
-  });
-}

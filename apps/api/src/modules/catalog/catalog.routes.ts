@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ListQuery } from '@nomsan/contracts/catalog';
 import { catalogEndpoints as endpoints } from '@nomsan/contracts/catalog.endpoints';
 import { mn } from '@nomsan/contracts/messages';
-import type { RouteContext } from '../../services';
+import type { RouteContext } from '../../kernel/module';
 import { AppError } from '../../errors';
 import { route } from '../../lib/endpoint-route';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { podcastsEndpoints as endpoints } from '@nomsan/contracts/podcasts.endpoints';
 import { route } from '../../lib/endpoint-route';
-import type { RouteContext } from '../../services';
+import type { RouteContext } from '../../kernel/module';
 
 export const podcastsRoutes: FastifyPluginAsync<RouteContext> = async (app, { services }) => {
   const podcasts = services.podcasts;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { searchEndpoints as endpoints } from '@nomsan/contracts/search.endpoints';
 import { route } from '../../lib/endpoint-route';
-import type { RouteContext } from '../../services';
+import type { RouteContext } from '../../kernel/module';
 
 export const searchRoutes: FastifyPluginAsync<RouteContext> = async (app, { services }) => {
   const search = services.search;

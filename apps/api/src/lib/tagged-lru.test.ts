@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { lruCache } from './lru';
+import { cacheRegistry } from './tagged-cache';
+
+// The keyed LRU every module's cache is (what lib/lru.ts was before the tagged registry).
+const lruCache = <K, V>(options: { max: number; ttlMs: number; now?: () => number }) =>
+  cacheRegistry().lru<K, V>(options);
 
 describe('lruCache', () => {
   it('computes a key once until it expires', async () => {

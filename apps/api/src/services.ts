@@ -1,2 +1,0 @@
-/** What every route plugin is registered with (the kernel's definition). */
-export type { RouteContext } from './kernel/module';
