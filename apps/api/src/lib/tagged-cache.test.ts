@@ -184,22 +184,8 @@ describe('tagged lru invalidation', () => {
   });
 });
 
+// (its batch loading as lib/lru.ts had it: tagged-lru.test.ts)
 describe('tagged lru getMany', () => {
-  it('loads only the missing keys, in one batch, and leaves out keys that do not exist', async () => {
-    const cache = cacheRegistry().lru<number, string>({ max: 10, ttlMs: 1000 });
-    const batches: number[][] = [];
-    const load = async (missing: number[]) => {
-      batches.push(missing);
-      return new Map(missing.filter((n) => n !== 99).map((n) => [n, `v${n}`]));
-    };
-    expect([...(await cache.getMany([1, 2, 99], load))]).toEqual([
-      [1, 'v1'],
-      [2, 'v2'],
-    ]);
-    expect([...(await cache.getMany([2, 3, 1], load))].map(([k]) => k)).toEqual([2, 3, 1]);
-    expect(batches).toEqual([[1, 2, 99], [3]]);
-  });
-
   it('fails every caller waiting for a failed batch and keeps none of its keys', async () => {
     const cache = cacheRegistry().lru<number, string>({ max: 10, ttlMs: 1000 });
     const failing = deferred<Map<number, string>>();
