@@ -173,6 +173,8 @@ async function answer(
     return result;
   } catch (error) {
     const { status, body } = toEnvelope(error);
+    // as the error handler does for a request: a fault is logged, a refusal is not
+    if (status >= 500) outer.log.error({ err: error, endpoint: endpoint.path }, 'in-process answer failed');
     throw new ApiError(status, body.error.code, body.error.message, body.error.fields);
   } finally {
     // as the Cache-Tag of an HTTP answer: an answer that names nothing depends on the catalogue
