@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   searchTypes,
   SUGGESTIONS_TAKE,
@@ -13,7 +14,6 @@ import { mn } from '@nomsan/contracts/messages';
 import { prepareOn } from '@nomsan/db/client';
 import type { Kernel } from '../../kernel/module';
 import { boundRepositoryWith, type Ctx } from '../../kernel/unit-of-work';
-import { z } from 'zod';
 import { AppError } from '../../errors';
 import { DAY_MS } from '../../lib/clock';
 import { cached } from '../../lib/cached';
