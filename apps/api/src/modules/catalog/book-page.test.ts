@@ -59,4 +59,20 @@ describe('the API calls of a book page', () => {
     // reviews are fresh on every request (with their replies, one statement)
     expect(warm).toBeLessThanOrEqual(1);
   });
+
+  it('reads the books that concurrent requests ask for in one statement', async () => {
+    const rows = await t.db.db.execute<{ id: number; slug: string }>(sql`
+      select id, slug from catalog_book where status = 'published' order by id limit 6`);
+    expect(rows.rows, 'six published books').toHaveLength(6);
+    const byId = rows.rows.slice(0, 3).map((row) => `/v4/books/${row.id}`);
+    const bySlug = rows.rows.slice(3).map((row) => `/v4/books/slug:${row.slug}`);
+    const read = await statements(async () => {
+      const answers = await Promise.all([...byId, ...bySlug].map((url) => t.app.inject(url)));
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+      const ids = answers.map((a) => (a.json() as { data: { id: number } }).data.id);
+      expect(ids).toEqual(rows.rows.map((row) => row.id));
+    });
+    // one statement by id, one by slug
+    expect(read).toBe(2);
+  });
 });

@@ -27,6 +27,7 @@ import {
 } from '@nomsan/db/schema/catalog';
 import { offersOf } from '@nomsan/db/schema/published/commerce';
 import type { BookCardRow, SummaryCardRow } from '@nomsan/db/schema/published/catalog';
+import { coalesced } from '../../lib/coalesced';
 
 /** The database as this module sees it: its own tables only. */
 export type CatalogDb = ModuleDb<typeof schema>;
@@ -74,10 +75,14 @@ const summaryCardColumns = {
 };
 
 /**
- * Catalogue queries. Only this file touches the catalogue's tables. `genericDb` runs the
- * prepared hot reads (DatabaseHandle.genericDb); without it they run on `db`.
+ * Catalogue queries. Only this file touches the catalogue's tables. The repository that serves
+ * every request outside a transaction is made with `pool`: its prepared hot reads run on
+ * `pool.genericDb` (DatabaseHandle.genericDb), and a book's page data read by concurrent
+ * requests is read in one statement (lib/coalesced.ts). Without it (a transaction, a script)
+ * every read runs on `db` as it is asked.
  */
-export function catalogRepository(db: CatalogDb, genericDb: CatalogDb = db) {
+export function catalogRepository(db: CatalogDb, pool?: { genericDb: CatalogDb }) {
+  const genericDb = pool?.genericDb ?? db;
   const published = eq(catalogBook.status, 'published');
   const one = sql`1`;
 
@@ -163,8 +168,8 @@ export function catalogRepository(db: CatalogDb, genericDb: CatalogDb = db) {
     .prepare('catalog_related_cards');
 
   const bookRef = qualified(catalogBook.id);
-  const bookDetailQuery = (where: SQL) =>
-    db
+  const bookDetailQuery = (where: SQL, on: CatalogDb = db) =>
+    on
       .select({
         book: catalogBook,
         publisher: { id: catalogPublisher.id, name: catalogPublisher.name, slug: catalogPublisher.slug },
@@ -204,6 +209,27 @@ export function catalogRepository(db: CatalogDb, genericDb: CatalogDb = db) {
   const bookDetailBySlug = bookDetailQuery(eq(catalogBook.slug, sql.placeholder('slug'))).prepare(
     'catalog_book_detail_by_slug',
   );
+  // The same for many books, for the reads that concurrent requests make together.
+  const bookDetailsByIds = bookDetailQuery(sql`${catalogBook.id} = ${idList}`, genericDb).prepare(
+    'catalog_book_details',
+  );
+  const bookDetailsBySlugs = bookDetailQuery(
+    sql`${catalogBook.slug} = any(${sql.placeholder('slugs')}::text[])`,
+    genericDb,
+  ).prepare('catalog_book_details_by_slugs');
+  type DetailRow = Awaited<ReturnType<typeof bookDetailById.execute>>[number];
+  const detailById = pool
+    ? coalesced(
+        (ids: number[]) => bookDetailsByIds.execute({ ids }),
+        (row: DetailRow) => row.book.id,
+      )
+    : async (id: number) => (await bookDetailById.execute({ id }))[0] ?? null;
+  const detailBySlug = pool
+    ? coalesced(
+        (slugs: string[]) => bookDetailsBySlugs.execute({ slugs }),
+        (row: DetailRow) => row.book.slug,
+      )
+    : async (slug: string) => (await bookDetailBySlug.execute({ slug }))[0] ?? null;
 
   /** resolves a current or earlier slug to the entity's id */
   async function slugToId(
@@ -337,16 +363,10 @@ export function catalogRepository(db: CatalogDb, genericDb: CatalogDb = db) {
      * publisher, series and editions, and its people, categories, tags, chapters and rating
      * distribution aggregated as JSON.
      */
-    async bookDetail(id: number) {
-      const rows = await bookDetailById.execute({ id });
-      return rows[0] ?? null;
-    },
+    bookDetail: (id: number) => detailById(id),
 
     /** the same by the book's current slug (earlier slugs: `bookId`, then `bookDetail`) */
-    async bookDetailBySlug(slug: string) {
-      const rows = await bookDetailBySlug.execute({ slug });
-      return rows[0] ?? null;
-    },
+    bookDetailBySlug: (slug: string) => detailBySlug(slug),
 
     /** the kind of a published book, or null when there is none */
     async bookKind(id: number): Promise<'book' | 'english_book' | null> {

@@ -85,7 +85,7 @@ function cachedById<T extends { id: number }>(
 export function catalogService(context: Kernel, podcasts: PodcastsService, commerce: CommerceService) {
   // The hot reads run on the generic-plan sessions: one repository for the pool, made once.
   const repository = boundRepositoryWith(
-    { db: context.db.db, repository: catalogRepository(context.db.db, context.db.genericDb) },
+    { db: context.db.db, repository: catalogRepository(context.db.db, { genericDb: context.db.genericDb }) },
     (db: CatalogDb) => catalogRepository(db),
   );
   const { caches } = context;
