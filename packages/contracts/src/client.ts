@@ -182,8 +182,12 @@ export function createApiClient(options: ApiClientOptions) {
 
     /** a book by id, or by its slug (`/v4/books/slug:{slug}`), old slugs included */
     book: (idOrSlug: number | string) => data(catalog.book, { params: { id: entityKeyOf(idOrSlug) } }),
-    related: (id: number, type: (typeof relatedTypes)[number] = 'semantic', take?: number) =>
-      data(catalog.related, { params: { id }, query: { type, take } }),
+    related: (
+      id: number,
+      type: (typeof relatedTypes)[number] = 'semantic',
+      take?: number,
+      init?: { signal?: AbortSignal },
+    ) => data(catalog.related, { params: { id }, query: { type, take }, ...init }),
     bookBundles: (id: number) => data(catalog.bookBundles, { params: { id } }),
     /** every published book, a page at a time (sitemaps, lists) */
     books: (page = 1, pageSize = 24, sort: 'popular' | 'newest' = 'popular') =>

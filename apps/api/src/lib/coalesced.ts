@@ -1,6 +1,6 @@
 import DataLoader from 'dataloader';
 
-/** keys one statement takes at most; more wait for the next */
+/** reads one statement takes at most; more go in the next */
 const MAX_BATCH = 64;
 
 /**
@@ -14,16 +14,18 @@ const MAX_BATCH = 64;
  * may see what it wrote). Nothing is kept: each key is read afresh (the services' tagged caches
  * decide what is kept). A failed statement fails every read it carried.
  */
-export function coalesced<K, V>(
-  load: (keys: K[]) => Promise<V[]>,
-  keyOf: (value: V) => K,
-): (key: K) => Promise<V | null> {
-  const loader = new DataLoader<K, V | null>(
+export function coalesced<K, V>(load: (keys: K[]) => Promise<Map<K, V>>): (key: K) => Promise<V | undefined> {
+  const loader = new DataLoader<K, V | undefined>(
     async (keys) => {
-      const found = new Map((await load([...keys])).map((value) => [keyOf(value), value]));
-      return keys.map((key) => found.get(key) ?? null);
+      const found = await load([...new Set(keys)]);
+      return keys.map((key) => found.get(key));
     },
     { cache: false, maxBatchSize: MAX_BATCH, batchScheduleFn: (run) => setImmediate(run) },
   );
   return (key) => loader.load(key);
+}
+
+/** rows by their key (the last row of a key wins), for a coalesced read's answer */
+export function keyed<K, V>(rows: V[], keyOf: (row: V) => K): Map<K, V> {
+  return new Map(rows.map((row) => [keyOf(row), row]));
 }

@@ -18,10 +18,16 @@ describe('the API calls of a book page', () => {
 
   /** statements sent to the database (either driver) while `work` runs */
   async function statements(work: () => Promise<void>): Promise<number> {
+    return (await statementTexts(work)).length;
+  }
+  /** the text of each statement sent while `work` runs */
+  async function statementTexts(work: () => Promise<void>): Promise<string[]> {
     const spies = [vi.spyOn(PGlite.prototype, 'query'), vi.spyOn(pg.Pool.prototype, 'query')];
     try {
       await work();
-      return spies.reduce((sum, spy) => sum + spy.mock.calls.length, 0);
+      return spies.flatMap((spy) =>
+        spy.mock.calls.map(([query]) => (typeof query === 'string' ? query : (query as { text: string }).text)),
+      );
     } finally {
       for (const spy of spies) spy.mockRestore();
     }
@@ -74,5 +80,27 @@ describe('the API calls of a book page', () => {
     });
     // one statement by id, one by slug
     expect(read).toBe(2);
+  });
+
+  it('reads the first page of reviews of every book that concurrent requests ask for in one statement', async () => {
+    const rows = await t.db.db.execute<{ id: number }>(sql`
+      select b.id from catalog_book b
+       where b.status = 'published'
+         and (select count(*) from catalog_review r where r.reviewable_type = 'book' and r.reviewable_id = b.id) >= 2
+       order by b.id limit 3`);
+    expect(rows.rows, 'three published books with reviews').toHaveLength(3);
+    const urls = rows.rows.map(
+      (row) => `/api/reviews?reviewable_type=book&reviewable_id=${row.id}&include=latestFiveReplies`,
+    );
+    const one = async (url: string) => (await t.app.inject(url)).json() as unknown;
+    const alone: unknown[] = [];
+    for (const url of urls) alone.push(await one(url));
+    let together: unknown[] = [];
+    const texts = await statementTexts(async () => {
+      together = await Promise.all(urls.map(one));
+    });
+    // each book's own reviews, as when asked for alone
+    expect(together).toEqual(alone);
+    expect(texts.filter((text) => /from "catalog_review"/.test(text) && /lateral/.test(text))).toHaveLength(1);
   });
 });

@@ -27,7 +27,8 @@ import {
 } from '@nomsan/db/schema/catalog';
 import { offersOf } from '@nomsan/db/schema/published/commerce';
 import type { BookCardRow, SummaryCardRow } from '@nomsan/db/schema/published/catalog';
-import { coalesced } from '../../lib/coalesced';
+import { coalesced, keyed } from '../../lib/coalesced';
+import { groupBy } from '../../lib/group-by';
 
 /** The database as this module sees it: its own tables only. */
 export type CatalogDb = ModuleDb<typeof schema>;
@@ -217,19 +218,63 @@ export function catalogRepository(db: CatalogDb, pool?: { genericDb: CatalogDb }
     sql`${catalogBook.slug} = any(${sql.placeholder('slugs')}::text[])`,
     genericDb,
   ).prepare('catalog_book_details_by_slugs');
-  type DetailRow = Awaited<ReturnType<typeof bookDetailById.execute>>[number];
   const detailById = pool
-    ? coalesced(
-        (ids: number[]) => bookDetailsByIds.execute({ ids }),
-        (row: DetailRow) => row.book.id,
-      )
-    : async (id: number) => (await bookDetailById.execute({ id }))[0] ?? null;
+    ? coalesced(async (ids: number[]) => keyed(await bookDetailsByIds.execute({ ids }), (row) => row.book.id))
+    : async (id: number) => (await bookDetailById.execute({ id }))[0];
   const detailBySlug = pool
-    ? coalesced(
-        (slugs: string[]) => bookDetailsBySlugs.execute({ slugs }),
-        (row: DetailRow) => row.book.slug,
-      )
-    : async (slug: string) => (await bookDetailBySlug.execute({ slug }))[0] ?? null;
+    ? coalesced(async (slugs: string[]) => keyed(await bookDetailsBySlugs.execute({ slugs }), (row) => row.book.slug))
+    : async (slug: string) => (await bookDetailBySlug.execute({ slug }))[0];
+
+  const reviewColumns = (replies: number) => {
+    const review = qualified(catalogReview.id);
+    return {
+      id: catalogReview.id,
+      authorName: catalogReview.authorName,
+      rating: catalogReview.rating,
+      body: catalogReview.body,
+      createdAt: catalogReview.createdAt,
+      repliesCount: sql<number>`(select count(*)::int from ${catalogReviewReply} where ${catalogReviewReply.reviewId} = ${review})`,
+      latestReplies: sql<{ id: number; authorName: string; isStaff: boolean; body: string; createdAt: string }[]>`(
+            select coalesce(json_agg(json_build_object('id', r.id, 'authorName', r.author_name, 'isStaff', r.is_staff,
+                     'body', r.body, 'createdAt', r.created_at) order by r.created_at desc, r.id desc), '[]')
+              from (select * from catalog_review_reply where review_id = ${review}
+                     order by created_at desc, id desc limit ${replies}) r)`,
+    };
+  };
+  const reviewsPage = (type: 'book' | 'summary', itemId: number, limit: number, offset: number, replies: number) =>
+    db
+      .select(reviewColumns(replies))
+      .from(catalogReview)
+      .where(and(eq(catalogReview.reviewableType, type), eq(catalogReview.reviewableId, itemId)))
+      .orderBy(desc(catalogReview.createdAt), desc(catalogReview.id))
+      .limit(limit)
+      .offset(offset);
+  type ReviewRow = Awaited<ReturnType<typeof reviewsPage>>[number];
+  // The first page of reviews of the items that concurrent requests (book pages) ask for, in
+  // one statement: each item's newest `limit` by a lateral join, so a title with thousands of
+  // reviews still reads only its page.
+  const firstReviewsOf = new Map<string, (itemId: number) => Promise<ReviewRow[] | undefined>>();
+  function firstReviews(type: 'book' | 'summary', limit: number, replies: number) {
+    const variant = `${type}:${limit}:${replies}`;
+    let read = firstReviewsOf.get(variant);
+    if (!read) {
+      read = coalesced(async (itemIds: number[]) => {
+        const rows = await genericDb
+          .select({ itemId: catalogReview.reviewableId, ...reviewColumns(replies) })
+          .from(catalogReview)
+          .where(
+            sql`${catalogReview.id} = any(
+              select page.id from unnest(${sql.param(itemIds)}::int[]) as item(id) cross join lateral (
+                select r.id from ${catalogReview} r where r.reviewable_type = ${type} and r.reviewable_id = item.id
+                 order by r.created_at desc, r.id desc limit ${limit}) page)`,
+          )
+          .orderBy(asc(catalogReview.reviewableId), desc(catalogReview.createdAt), desc(catalogReview.id));
+        return groupBy(rows, (row) => row.itemId);
+      });
+      firstReviewsOf.set(variant, read);
+    }
+    return read;
+  }
 
   /** resolves a current or earlier slug to the entity's id */
   async function slugToId(
@@ -363,10 +408,10 @@ export function catalogRepository(db: CatalogDb, pool?: { genericDb: CatalogDb }
      * publisher, series and editions, and its people, categories, tags, chapters and rating
      * distribution aggregated as JSON.
      */
-    bookDetail: (id: number) => detailById(id),
+    bookDetail: async (id: number) => (await detailById(id)) ?? null,
 
     /** the same by the book's current slug (earlier slugs: `bookId`, then `bookDetail`) */
-    bookDetailBySlug: (slug: string) => detailBySlug(slug),
+    bookDetailBySlug: async (slug: string) => (await detailBySlug(slug)) ?? null,
 
     /** the kind of a published book, or null when there is none */
     async bookKind(id: number): Promise<'book' | 'english_book' | null> {
@@ -462,27 +507,15 @@ export function catalogRepository(db: CatalogDb, pool?: { genericDb: CatalogDb }
     },
 
     /** a page of an item's reviews, newest first, each with its latest `replies` replies (newest first) */
-    async reviews(type: 'book' | 'summary', itemId: number, limit: number, offset: number, replies: number) {
-      const review = qualified(catalogReview.id);
-      return db
-        .select({
-          id: catalogReview.id,
-          authorName: catalogReview.authorName,
-          rating: catalogReview.rating,
-          body: catalogReview.body,
-          createdAt: catalogReview.createdAt,
-          repliesCount: sql<number>`(select count(*)::int from ${catalogReviewReply} where ${catalogReviewReply.reviewId} = ${review})`,
-          latestReplies: sql<{ id: number; authorName: string; isStaff: boolean; body: string; createdAt: string }[]>`(
-            select coalesce(json_agg(json_build_object('id', r.id, 'authorName', r.author_name, 'isStaff', r.is_staff,
-                     'body', r.body, 'createdAt', r.created_at) order by r.created_at desc, r.id desc), '[]')
-              from (select * from catalog_review_reply where review_id = ${review}
-                     order by created_at desc, id desc limit ${replies}) r)`,
-        })
-        .from(catalogReview)
-        .where(and(eq(catalogReview.reviewableType, type), eq(catalogReview.reviewableId, itemId)))
-        .orderBy(desc(catalogReview.createdAt), desc(catalogReview.id))
-        .limit(limit)
-        .offset(offset);
+    async reviews(
+      type: 'book' | 'summary',
+      itemId: number,
+      limit: number,
+      offset: number,
+      replies: number,
+    ): Promise<ReviewRow[]> {
+      if (offset === 0 && pool) return (await firstReviews(type, limit, replies)(itemId)) ?? [];
+      return reviewsPage(type, itemId, limit, offset, replies);
     },
 
     /** count and 1..5 star distribution of an item's reviews */

@@ -67,13 +67,18 @@ export function commerceRepository(db: CommerceDb) {
         .orderBy(asc(commerceBundleItem.bundleId), asc(commerceBundleItem.position));
     },
 
-    async bundlesContaining(kind: BundleRow['kind'], itemId: number) {
+    /** the active bundles of each of the items, by bundle id */
+    async bundlesContaining(kind: BundleRow['kind'], itemIds: number[]) {
       return db
-        .select({ bundle: commerceBundle })
+        .select({ itemId: commerceBundleItem.itemId, bundle: commerceBundle })
         .from(commerceBundleItem)
         .innerJoin(commerceBundle, eq(commerceBundle.id, commerceBundleItem.bundleId))
         .where(
-          and(eq(commerceBundleItem.itemId, itemId), eq(commerceBundle.kind, kind), eq(commerceBundle.active, true)),
+          and(
+            inArray(commerceBundleItem.itemId, itemIds),
+            eq(commerceBundle.kind, kind),
+            eq(commerceBundle.active, true),
+          ),
         )
         .orderBy(asc(commerceBundle.id));
     },

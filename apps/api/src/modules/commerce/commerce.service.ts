@@ -4,6 +4,7 @@ import { notFound, parseInput } from '../../errors';
 import { tag } from '../../lib/cache-tags';
 import type { Kernel } from '../../kernel/module';
 import { boundRepository, type Ctx } from '../../kernel/unit-of-work';
+import { coalesced } from '../../lib/coalesced';
 import { groupBy } from '../../lib/group-by';
 import { coverImage } from '../../lib/media-urls';
 import { commerceRepository, type BundleRow, type OfferRow, type OfferTerms } from './commerce.repository';
@@ -63,6 +64,12 @@ const priceMnt = z.number().int().positive().max(100_000_000);
 
 export function commerceService(context: Kernel) {
   const repository = boundRepository(commerceRepository);
+  // The bundles of the titles that concurrent requests (book pages) ask for, in one statement.
+  const containingOn = (kind: BundleRow['kind']) =>
+    coalesced(async (itemIds: number[]) =>
+      groupBy(await repository(context.root).bundlesContaining(kind, itemIds), (row) => row.itemId),
+    );
+  const containing = { book: containingOn('book'), summary: containingOn('summary') };
 
   async function summarise(ctx: Ctx, rows: BundleRow[]): Promise<BundleSummary[]> {
     const ids = rows.map((row) => row.id);
@@ -99,7 +106,10 @@ export function commerceService(context: Kernel) {
     },
 
     async bundlesContaining(ctx: Ctx, kind: BundleRow['kind'], itemId: number): Promise<BundleSummary[]> {
-      const rows = await repository(ctx).bundlesContaining(kind, itemId);
+      const rows =
+        !ctx.inTransaction && ctx.db === context.root.db
+          ? ((await containing[kind](itemId)) ?? [])
+          : await repository(ctx).bundlesContaining(kind, [itemId]);
       return summarise(
         ctx,
         rows.map((row) => row.bundle),
