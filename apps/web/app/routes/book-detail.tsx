@@ -3,9 +3,10 @@ import { mn } from '@nomsan/contracts/messages';
 import { BookAbout } from '~/features/book/book-about';
 import { BookHero } from '~/features/book/book-hero';
 import { BundleShelf } from '~/features/bundle/bundle-shelf';
-import { Shelf } from '~/features/catalog/shelf';
+import { LazyShelf } from '~/features/catalog/lazy-shelf';
 import { OfferList } from '~/features/offers/offer-list';
 import { ReviewsSection } from '~/features/reviews/reviews-section';
+import { browserApi } from '~/lib/browser-api';
 import { href } from '~/lib/links';
 import { optional, required } from '~/lib/loaders.server';
 import { baseUrlFrom, pageMeta } from '~/lib/meta';
@@ -25,13 +26,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const canonical = book.type === 'english_book' ? href.englishBook(book.slug) : href.book(book.slug);
   if (canonical !== `${english ? '/english-book/' : '/'}${slug}`) throw redirect(canonical, 301);
 
-  const [reviews, related, byAuthor, bundles] = await Promise.all([
+  // the shelves of neighbours below the reviews load in the browser (LazyShelf)
+  const [reviews, bundles] = await Promise.all([
     optional(context.api.reviews('book', book.id), null),
-    optional(context.api.related(book.id), []),
-    book.authors.length > 0 ? optional(context.api.related(book.id, 'author'), []) : [],
     optional(context.api.bookBundles(book.id), []),
   ]);
-  return { book, canonical, reviews, related, byAuthor, bundles };
+  return { book, canonical, reviews, bundles };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -49,7 +49,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function BookPage({ loaderData, matches }: Route.ComponentProps) {
-  const { book, canonical, reviews, related, byAuthor, bundles } = loaderData;
+  const { book, canonical, reviews, bundles } = loaderData;
   const baseUrl = baseUrlFrom(matches);
   const category = book.categories[0];
   const crumbs = [
@@ -60,7 +60,7 @@ export default function BookPage({ loaderData, matches }: Route.ComponentProps) 
         : { name: mn.tabs.book, path: '/book' },
     { name: book.title, path: canonical },
   ];
-  const sameAuthor = byAuthor.filter((item) => item.id !== book.id);
+  const author = book.authors[0];
   return (
     <div className="mx-auto max-w-screen-2xl px-4 pt-4 pb-10 lg:px-6">
       <JsonLd data={[bookJsonLd(book, baseUrl, canonical), breadcrumbJsonLd(crumbs, baseUrl)]} />
@@ -78,17 +78,21 @@ export default function BookPage({ loaderData, matches }: Route.ComponentProps) 
           total={reviews?.total ?? 0}
         />
       </div>
-      {sameAuthor.length > 0 ? (
-        <Shelf
-          shelf={{
-            id: 'same-author',
-            title: mn.detail.sameAuthor,
-            link: book.authors[0] ? href.author(book.authors[0].slug) : null,
-            items: sameAuthor,
-          }}
+      {/* keyed by the book: a client navigation to another book loads its own shelves */}
+      {author ? (
+        <LazyShelf
+          key={`same-author-${book.id}`}
+          shelf={{ id: 'same-author', title: mn.detail.sameAuthor, link: href.author(author.slug) }}
+          load={async (signal) =>
+            (await browserApi().related(book.id, 'author', undefined, { signal })).filter((item) => item.id !== book.id)
+          }
         />
       ) : null}
-      <Shelf shelf={{ id: 'related', title: mn.detail.related, link: null, items: related }} />
+      <LazyShelf
+        key={`related-${book.id}`}
+        shelf={{ id: 'related', title: mn.detail.related, link: null }}
+        load={(signal) => browserApi().related(book.id, 'semantic', undefined, { signal })}
+      />
       <BundleShelf title={mn.detail.bundles} bundles={bundles} />
     </div>
   );
