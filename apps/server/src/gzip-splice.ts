@@ -37,12 +37,23 @@ const STORED_MAX = 0xffff;
  */
 const LEVEL = 3;
 
+/**
+ * Text shorter than this between two nonces (the page's module preloads: `" /><link
+ * rel="modulepreload" href="…" nonce="`) is kept as a stored block: compressed on its own it
+ * would shrink by a few bytes, and each compression sets up a zlib stream of about 270 KB, which
+ * in a busy server cost more than compressing the page's text itself (2.6 ms a page for 17 streams
+ * against 0.7 ms in a quiet process).
+ */
+const SMALL_PIECE = 1024;
+
 /** Cuts a page (its UTF-8 bytes, or text) at every occurrence of its nonce. */
 export function splitAtNonce(body: Buffer | string, nonce: string, level = LEVEL): SplicedBody {
   const plain = splitBytes(typeof body === 'string' ? Buffer.from(body, 'utf8') : body, Buffer.from(nonce, 'latin1'));
   const last = plain.length - 1;
   const pieces = plain.map((bytes, i) =>
-    deflateRawSync(bytes, { level, finishFlush: i === last ? constants.Z_FINISH : constants.Z_SYNC_FLUSH }),
+    bytes.length < SMALL_PIECE
+      ? storedBlock(bytes, i === last)
+      : deflateRawSync(bytes, { level, finishFlush: i === last ? constants.Z_FINISH : constants.Z_SYNC_FLUSH }),
   );
   return {
     plain,
@@ -98,10 +109,10 @@ export function gzipWith(body: SplicedBody, nonce: string): Buffer {
   return Buffer.concat(chunks);
 }
 
-/** A non-final stored block: BFINAL 0, BTYPE 00 (the rest of the byte is padding), LEN, NLEN, bytes. */
-function storedBlock(bytes: Buffer): Buffer {
+/** A stored block: BFINAL (1 for the stream's last), BTYPE 00 (the rest of the byte is padding), LEN, NLEN, bytes. */
+function storedBlock(bytes: Buffer, final = false): Buffer {
   const block = Buffer.alloc(5 + bytes.length);
-  block[0] = 0;
+  block[0] = final ? 1 : 0;
   block.writeUInt16LE(bytes.length, 1);
   block.writeUInt16LE(~bytes.length & 0xffff, 3);
   bytes.copy(block, 5);
