@@ -62,4 +62,26 @@ describe('coalesced reads', () => {
     await Promise.all(Array.from({ length: 100 }, (_, i) => read(i + 1)));
     expect(batches.map((batch) => batch.length)).toEqual([64, 36]);
   });
+
+  it('gathers the reads asked for while a statement is under way into the next one', async () => {
+    const batches: number[][] = [];
+    let release: () => void = () => undefined;
+    const read = coalesced(async (ids: number[]) => {
+      batches.push(ids);
+      if (batches.length === 1) await new Promise<void>((resolve) => (release = resolve));
+      return new Map(ids.map((id) => [id, id]));
+    });
+    const first = read(1);
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    await turn();
+    // later turns, while the first statement is out
+    const second = read(2);
+    await turn();
+    const third = read(3);
+    await turn();
+    expect(batches).toEqual([[1]]);
+    release();
+    expect(await Promise.all([first, second, third])).toEqual([1, 2, 3]);
+    expect(batches).toEqual([[1], [2, 3]]);
+  });
 });

@@ -2,6 +2,11 @@ import DataLoader from 'dataloader';
 
 /** reads one statement takes at most; more go in the next */
 const MAX_BATCH = 64;
+/**
+ * Statements of one read under way at once: reads asked for meanwhile gather for the next, so
+ * the busier the server, the fuller each statement (group commit's idea, for reads).
+ */
+const MAX_IN_FLIGHT = 1;
 
 /**
  * Reads by key that concurrent requests make, coalesced into one statement (ADR 020). Every
@@ -15,12 +20,25 @@ const MAX_BATCH = 64;
  * decide what is kept). A failed statement fails every read it carried.
  */
 export function coalesced<K, V>(load: (keys: K[]) => Promise<Map<K, V>>): (key: K) => Promise<V | undefined> {
+  let inFlight = 0;
+  const waiting: (() => void)[] = [];
   const loader = new DataLoader<K, V | undefined>(
     async (keys) => {
-      const found = await load([...new Set(keys)]);
-      return keys.map((key) => found.get(key));
+      inFlight += 1;
+      try {
+        const found = await load([...new Set(keys)]);
+        return keys.map((key) => found.get(key));
+      } finally {
+        inFlight -= 1;
+        const next = waiting.shift();
+        if (next) setImmediate(next);
+      }
     },
-    { cache: false, maxBatchSize: MAX_BATCH, batchScheduleFn: (run) => setImmediate(run) },
+    {
+      cache: false,
+      maxBatchSize: MAX_BATCH,
+      batchScheduleFn: (dispatch) => (inFlight < MAX_IN_FLIGHT ? setImmediate(dispatch) : waiting.push(dispatch)),
+    },
   );
   return (key) => loader.load(key);
 }
