@@ -10,6 +10,8 @@
 //   DATABASE_URL     benchmark on PostgreSQL (a database named nomsan_bench_<titles> is made)
 //   BENCH_NODE_ARGS  extra node flags for the measured server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
 //                    (the profile is written when the server exits at the end of the run)
+//   BENCH_SERVER_LOG what the measured server printed is written to this file at the end (with
+//                    BENCH_NODE_ARGS=--trace-gc: its garbage collections)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -462,6 +464,7 @@ async function main() {
     }
   } finally {
     await stop(server.child);
+    if (process.env.BENCH_SERVER_LOG) writeFileSync(process.env.BENCH_SERVER_LOG, server.output());
   }
 
   console.log('');

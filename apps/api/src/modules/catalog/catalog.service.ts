@@ -362,7 +362,7 @@ export function catalogService(context: Kernel, podcasts: PodcastsService, comme
   // An author's (or a category's) most popular books are every one of its books' neighbours:
   // kept once for all of them, a long tail of book pages no longer asks for the same shelf
   // per book (for a prolific author, a few milliseconds of sorting every time).
-  const popularShelves = caches.lru<string, BookCard[]>({ max: 5_000, ttlMs: DETAIL_TTL_MS });
+  const popularShelves = caches.lru<string, BookCard[]>({ max: 2_000, ttlMs: DETAIL_TTL_MS });
   const popularBooks = (ctx: Ctx, filter: BookFilter, limit: number) =>
     ctx.inTransaction
       ? bookCards(ctx, filter, 'popular', limit)
@@ -410,7 +410,7 @@ export function catalogService(context: Kernel, podcasts: PodcastsService, comme
   });
   // A neighbours list shows its books' cards, and follows the related-books job's results.
   const relatedLists = caches.lru<string, BookCard[]>({
-    max: 5_000,
+    max: 2_000,
     ttlMs: DETAIL_TTL_MS,
     tags: (list) => [tag.related, ...list.map((card) => tag.book(card.id))],
   });

@@ -85,7 +85,7 @@ export function searchService(context: Kernel, deps: SearchDependencies) {
   // does, so a repeated search is the same object, which the serialiser checks and stringifies
   // once.
   type Page = { data: SearchHit[]; counts: SearchCounts; capped: SearchType[] };
-  const pages = context.caches.lru<string, Page>({ max: 5_000, ttlMs: RESULTS_TTL_MS });
+  const pages = context.caches.lru<string, Page>({ max: 2_000, ttlMs: RESULTS_TTL_MS });
   const answersOf = new WeakMap<Page, Map<string, SearchResult>>();
 
   // The dictionary changes only with the index: each word's one-edit neighbours are looked up once.

@@ -64,9 +64,7 @@ export function LazyShelf({
         {Array.from({ length: PLACEHOLDERS }, (_, index) => (
           <li key={index} className="w-34 shrink-0 sm:w-40 lg:w-44">
             <span className="block aspect-[2/3] rounded-lg bg-line/60" />
-            <span className="mt-2 block h-4 w-4/5 rounded bg-line/60" />
-            <span className="mt-1.5 block h-3 w-1/2 rounded bg-line/60" />
-            <span className="mt-2 block h-3 w-2/3 rounded bg-line/60" />
+            <span className="mt-2 block h-14 w-4/5 rounded bg-line/40" />
           </li>
         ))}
       </ul>
