@@ -5,9 +5,10 @@ import { sql } from '@nomsan/db/orm';
 import { createTestApp, type TestApp } from '../../test/app';
 
 /**
- * What a book's page asks of the API (apps/web/app/routes/book-detail.tsx and the root loader),
- * and how many SQL statements that costs: each fact is read once per page, the book itself
- * not again by every later call.
+ * What a book's page asks of the API (apps/web/app/routes/book-detail.tsx and the root loader
+ * on the server; its neighbour shelves from the browser), and how many SQL statements that
+ * costs: each fact is read once per page, the book itself not again by every later call, and
+ * concurrent pages share their statements (ADR 020).
  */
 describe('the API calls of a book page', () => {
   let t: TestApp;
