@@ -12,12 +12,23 @@ describe('the response serialiser', () => {
     expect(() => serialize({ data: { id: 'one', name: 'a' } })).toThrow();
   });
 
-  it('stringifies the same cached data object once, and a new object anew', () => {
+  it('answers the same cached data object with the same text, and a new object anew', () => {
     const serialize = compile();
     const cached = { id: 1, name: 'a' };
     const first = serialize({ data: cached });
     expect(serialize({ data: cached })).toBe(first);
     expect(serialize({ data: { id: 2, name: 'b' } })).toBe('{"data":{"id":2,"name":"b"}}');
+  });
+
+  it('keeps the text of a data object from its second sending on', () => {
+    const serialize = compile();
+    // cached objects are never changed; changing one here shows which sending was kept
+    const cached = { id: 1, name: 'a' };
+    expect(serialize({ data: cached })).toBe('{"data":{"id":1,"name":"a"}}');
+    cached.name = 'b';
+    expect(serialize({ data: cached })).toBe('{"data":{"id":1,"name":"b"}}');
+    cached.name = 'c';
+    expect(serialize({ data: cached })).toBe('{"data":{"id":1,"name":"b"}}');
   });
 
   it('does not keep envelopes with more than data (their other fields vary)', () => {

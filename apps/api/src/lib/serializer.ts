@@ -10,26 +10,36 @@ type RouteSchema = Parameters<ZodSerializerCompiler>[0];
  * (a newsfeed tab, a book's detail, the categories) are the same object for a minute: per
  * route and status, the text of a `{ data }` envelope is kept for as long as its `data`
  * object lives (a WeakMap), so a cached answer is checked and stringified once, not per
- * request. Cached objects are never mutated (they are shared between requests already).
+ * request (from its second sending on). Cached objects are never mutated (they are shared
+ * between requests already).
  * A text sent again gets its ETag and compressed bodies made once too (shared-answers.ts).
  */
 export const serializerCompiler: ZodSerializerCompiler = (route: RouteSchema) => {
   const serialize = zodSerializerCompiler(route);
-  const texts = new WeakMap<object, string>();
+  // the text of an object serialised once: SEEN; twice or more: its text
+  const texts = new WeakMap<object, string | typeof SEEN>();
   return (payload: unknown) => {
     const data = envelopeData(payload);
     if (!data) return serialize(payload);
     const known = texts.get(data);
-    if (known !== undefined) {
-      // sent a second time: worth tagging and compressing once (most answers never repeat)
+    if (typeof known === 'string') {
+      // sent a third time: worth tagging and compressing once (most answers never repeat)
       repeatedAnswers.remember(known);
       return known;
     }
     const text = serialize(payload);
-    texts.set(data, text);
+    texts.set(data, known === SEEN ? text : SEEN);
     return text;
   };
 };
+
+/**
+ * An answer's text is kept from its second sending on: a cached object asked for once (a
+ * random title's detail, which its cache keeps for a minute anyway) would otherwise keep a
+ * text of several kilobytes alive for nothing, and such texts were what filled the old
+ * generation between full collections (ADR 020).
+ */
+const SEEN = Symbol('serialised once');
 
 /** `data` of a payload that is exactly `{ data: object }`, else null */
 function envelopeData(payload: unknown): object | null {
