@@ -62,32 +62,6 @@ describe('page cache', () => {
     }
   });
 
-  it('with keepFrom 2, keeps a page from its second render within the minute, not its first', () => {
-    let time = 1_000;
-    const cache = pageCache({ ttlMs: 10_000, max: 10, keepFrom: 2, now: () => time });
-    const render = (key: string) => {
-      const claim = cache.claim(key);
-      expect('fill' in claim).toBe(true);
-      if ('fill' in claim) claim.fill(page(`<p>${key}</p>`, 'N0NCE', cache.expiresAt()));
-    };
-    const notKept = (key: string) => {
-      const claim = cache.claim(key);
-      if ('fill' in claim) claim.fill(null);
-      return 'fill' in claim;
-    };
-    render('/once');
-    expect(notKept('/once')).toBe(true);
-    time += 30_000;
-    render('/once');
-    const kept = cache.claim('/once');
-    expect('page' in kept && text(kept.page)).toBe('<p>/once</p>');
-    // a second render more than a minute after the first counts as a first one
-    render('/rare');
-    time += 61_000;
-    render('/rare');
-    expect(notKept('/rare')).toBe(true);
-  });
-
   it('keeps at most `max` pages, dropping the oldest', () => {
     const cache = pageCache({ ttlMs: 10_000, max: 2 });
     for (const key of ['/1', '/2', '/3']) {

@@ -33,18 +33,8 @@ export interface PageCacheOptions {
   ttlMs: number;
   /** pages kept at most; the least recently stored go first */
   max: number;
-  /**
-   * 2: a page is kept from the second time its URL is rendered within `ADMIT_WINDOW_MS` (1, the
-   * default: from the first). A crawler walking the long tail asks for most pages once; keeping
-   * each of them (about 55 KB apiece, most of it outside V8's heap) only made the garbage
-   * collector run a full collection every few seconds.
-   */
-  keepFrom?: 1 | 2;
   now?: () => number;
 }
-
-/** how long a rendered URL is remembered for `keepFrom: 2` */
-const ADMIT_WINDOW_MS = 60_000;
 
 /** Bodies larger than this are not kept (nothing of the store comes close). */
 export const MAX_CACHED_BODY = 2 * 1024 * 1024;
@@ -53,17 +43,6 @@ export function pageCache(options: PageCacheOptions) {
   const now = options.now ?? Date.now;
   const pages = new Map<string, CachedPage>();
   const filling = new Map<string, Promise<CachedPage | null>>();
-  /** URLs rendered once (for `keepFrom: 2`), until when a second render is kept */
-  const renderedOnce = new Map<string, number>();
-  const admit = (key: string): boolean => {
-    if ((options.keepFrom ?? 1) === 1) return true;
-    const until = renderedOnce.get(key);
-    renderedOnce.delete(key);
-    if (until !== undefined && until > now()) return true;
-    renderedOnce.set(key, now() + ADMIT_WINDOW_MS);
-    evictOldest(renderedOnce, options.max * 10);
-    return false;
-  };
 
   return {
     /** Synchronous, so two requests can never both decide to render the same page. */
@@ -82,7 +61,7 @@ export function pageCache(options: PageCacheOptions) {
           // given to those who waited for it then, and not kept.
           if (filling.get(key) === render) {
             filling.delete(key);
-            if (filled && admit(key)) {
+            if (filled) {
               pages.set(key, filled);
               evictOldest(pages, options.max);
             }

@@ -64,8 +64,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   // page wait behind newer ones at each of its API calls. A short first-come queue keeps the
   // slowest pages close to the average under load.
   const renders = concurrencyLimit(options.renderConcurrency);
-  const cache =
-    options.pageCacheTtlMs > 0 ? pageCache({ ttlMs: options.pageCacheTtlMs, max: PAGE_CACHE_MAX, keepFrom: 2 }) : null;
+  const cache = options.pageCacheTtlMs > 0 ? pageCache({ ttlMs: options.pageCacheTtlMs, max: PAGE_CACHE_MAX }) : null;
   if (cache && options.invalidations) {
     const unsubscribe = options.invalidations.subscribe((tags) => {
       cache.invalidate(tags);
