@@ -23,12 +23,17 @@ export const serializerCompiler: ZodSerializerCompiler = (route: RouteSchema) =>
     if (!data) return serialize(payload);
     const known = texts.get(data);
     if (typeof known === 'string') {
-      // sent a third time: worth tagging and compressing once (most answers never repeat)
       repeatedAnswers.remember(known);
       return known;
     }
     const text = serialize(payload);
-    texts.set(data, known === SEEN ? text : SEEN);
+    if (known !== SEEN) {
+      texts.set(data, SEEN);
+      return text;
+    }
+    // sent a second time: worth keeping, tagging and compressing once (most answers never repeat)
+    texts.set(data, text);
+    repeatedAnswers.remember(text);
     return text;
   };
 };
