@@ -117,6 +117,11 @@ describe('the store shell', () => {
     const page = await context.newPage();
     await page.goto('/');
     await page.waitForLoadState('networkidle');
+    // the session housekeeping writes them once the page has hydrated, which on a busy machine
+    // can come after the network is idle
+    await expect
+      .poll(() => page.evaluate(() => [localStorage.getItem('device_uuid'), sessionStorage.getItem('session')]))
+      .not.toContain(null);
     const ids = await page.evaluate(() => ({
       device: localStorage.getItem('device_uuid'),
       session: sessionStorage.getItem('session'),
