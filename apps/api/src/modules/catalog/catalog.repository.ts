@@ -527,8 +527,6 @@ export function catalogRepository(db: CatalogDb, pool?: { genericDb: CatalogDb }
         .groupBy(catalogReview.rating);
     },
 
-    /** the latest five replies of each review, in one query */
-    /** what the related-books job reads: text and features of published books, by id, a batch at a time */
     /** published books after `afterId` with every text search ranks them by, in id order */
     async searchCorpusBooks(afterId: number, limit: number) {
       const names = (role: ContributorRole) =>
