@@ -3,6 +3,8 @@ import type * as schema from '@nomsan/db/schema/commerce';
 import { and, asc, eq, inArray, or, sql, type SQL } from '@nomsan/db/orm';
 import { commerceBundle, commerceBundleItem, commerceOffer } from '@nomsan/db/schema/commerce';
 import type { OfferTerms } from '@nomsan/db/schema/published/commerce';
+import { coalesced } from '../../lib/coalesced';
+import { groupBy } from '../../lib/group-by';
 
 /** The database as this module sees it: its own tables only. */
 export type CommerceDb = ModuleDb<typeof schema>;
@@ -23,8 +25,30 @@ const current = and(
   or(sql`${commerceOffer.endsAt} is null`, sql`${commerceOffer.endsAt} > now()`),
 ) as SQL;
 
-/** Commerce queries: offers and bundles. Only this file touches the commerce tables. */
-export function commerceRepository(db: CommerceDb) {
+/**
+ * Commerce queries: offers and bundles. Only this file touches the commerce tables. The
+ * repository that serves every request outside a transaction is made with `pooled`: the
+ * bundles of the titles that concurrent requests (book pages) ask for are read in one
+ * statement (lib/coalesced.ts, ADR 020).
+ */
+export function commerceRepository(db: CommerceDb, pooled = false) {
+  const bundlesOfItems = (kind: BundleRow['kind'], itemIds: number[]) =>
+    db
+      .select({ itemId: commerceBundleItem.itemId, bundle: commerceBundle })
+      .from(commerceBundleItem)
+      .innerJoin(commerceBundle, eq(commerceBundle.id, commerceBundleItem.bundleId))
+      .where(
+        and(
+          inArray(commerceBundleItem.itemId, itemIds),
+          eq(commerceBundle.kind, kind),
+          eq(commerceBundle.active, true),
+        ),
+      )
+      .orderBy(asc(commerceBundle.id));
+  const containingOn = (kind: BundleRow['kind']) =>
+    coalesced(async (itemIds: number[]) => groupBy(await bundlesOfItems(kind, itemIds), (row) => row.itemId));
+  const containing = pooled ? { book: containingOn('book'), summary: containingOn('summary') } : null;
+
   // every card and book page asks for offers: prepared once (see the catalogue's repository)
   const offersOf = db
     .select()
@@ -67,20 +91,10 @@ export function commerceRepository(db: CommerceDb) {
         .orderBy(asc(commerceBundleItem.bundleId), asc(commerceBundleItem.position));
     },
 
-    /** the active bundles of each of the items, by bundle id */
-    async bundlesContaining(kind: BundleRow['kind'], itemIds: number[]) {
-      return db
-        .select({ itemId: commerceBundleItem.itemId, bundle: commerceBundle })
-        .from(commerceBundleItem)
-        .innerJoin(commerceBundle, eq(commerceBundle.id, commerceBundleItem.bundleId))
-        .where(
-          and(
-            inArray(commerceBundleItem.itemId, itemIds),
-            eq(commerceBundle.kind, kind),
-            eq(commerceBundle.active, true),
-          ),
-        )
-        .orderBy(asc(commerceBundle.id));
+    /** the active bundles containing an item, by bundle id */
+    async bundlesContaining(kind: BundleRow['kind'], itemId: number) {
+      const rows = containing ? await containing[kind](itemId) : await bundlesOfItems(kind, [itemId]);
+      return (rows ?? []).map((row) => row.bundle);
     },
 
     /** sets the price of an item's current offer in one format; null when it has none */

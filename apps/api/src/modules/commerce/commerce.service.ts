@@ -3,11 +3,16 @@ import { z } from 'zod';
 import { notFound, parseInput } from '../../errors';
 import { tag } from '../../lib/cache-tags';
 import type { Kernel } from '../../kernel/module';
-import { boundRepository, type Ctx } from '../../kernel/unit-of-work';
-import { coalesced } from '../../lib/coalesced';
+import { boundRepositoryWith, type Ctx } from '../../kernel/unit-of-work';
 import { groupBy } from '../../lib/group-by';
 import { coverImage } from '../../lib/media-urls';
-import { commerceRepository, type BundleRow, type OfferRow, type OfferTerms } from './commerce.repository';
+import {
+  commerceRepository,
+  type BundleRow,
+  type CommerceDb,
+  type OfferRow,
+  type OfferTerms,
+} from './commerce.repository';
 
 export type { OfferTerms };
 
@@ -63,13 +68,11 @@ export function toAvailability(offers: Offer[]): Availability {
 const priceMnt = z.number().int().positive().max(100_000_000);
 
 export function commerceService(context: Kernel) {
-  const repository = boundRepository(commerceRepository);
-  // The bundles of the titles that concurrent requests (book pages) ask for, in one statement.
-  const containingOn = (kind: BundleRow['kind']) =>
-    coalesced(async (itemIds: number[]) =>
-      groupBy(await repository(context.root).bundlesContaining(kind, itemIds), (row) => row.itemId),
-    );
-  const containing = { book: containingOn('book'), summary: containingOn('summary') };
+  // requests outside a transaction share the pool's repository, which coalesces its hot reads
+  const repository = boundRepositoryWith(
+    { db: context.root.db, repository: commerceRepository(context.root.db, true) },
+    (db: CommerceDb) => commerceRepository(db),
+  );
 
   async function summarise(ctx: Ctx, rows: BundleRow[]): Promise<BundleSummary[]> {
     const ids = rows.map((row) => row.id);
@@ -106,14 +109,7 @@ export function commerceService(context: Kernel) {
     },
 
     async bundlesContaining(ctx: Ctx, kind: BundleRow['kind'], itemId: number): Promise<BundleSummary[]> {
-      const rows =
-        !ctx.inTransaction && ctx.db === context.root.db
-          ? ((await containing[kind](itemId)) ?? [])
-          : await repository(ctx).bundlesContaining(kind, [itemId]);
-      return summarise(
-        ctx,
-        rows.map((row) => row.bundle),
-      );
+      return summarise(ctx, await repository(ctx).bundlesContaining(kind, itemId));
     },
 
     /**
