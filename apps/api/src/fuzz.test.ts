@@ -126,6 +126,10 @@ const watch = await watchState(
       table: 'search_query_log',
       why: 'written by a timer up to a second after the search it records, so a row of an accepted search can land during a later refused request; counted instead (below)',
     },
+    {
+      table: 'search_query_day',
+      why: 'the per-day rollup of search_query_log, kept by its trigger as the log is written',
+    },
   ]),
 );
 let acceptedSearches = 0;

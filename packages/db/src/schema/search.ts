@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   customType,
+  date,
   index,
   integer,
   pgTable,
@@ -151,4 +152,22 @@ export const searchQueryLog = pgTable(
     index('search_query_log_created_idx').on(t.createdAt),
     index('search_query_log_query_idx').on(t.query, t.createdAt),
   ],
+);
+
+/**
+ * The log rolled up per UTC day and query, searches that found something only: what the popular
+ * lists read, so their cost follows the number of distinct queries, not of searches. A
+ * statement trigger on `search_query_log` keeps it (migration 0015), whoever writes the log.
+ */
+export const searchQueryDay = pgTable(
+  'search_query_day',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    query: text('query').notNull(),
+    searches: integer('searches').notNull(),
+    /** the results count of the day's latest search */
+    resultsCount: integer('results_count').notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.query] })],
 );

@@ -1,11 +1,12 @@
 import type { ModuleDb, PreparedQuery } from '@nomsan/db/client';
 import type * as schema from '@nomsan/db/schema/search';
-import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from '@nomsan/db/orm';
+import { desc, eq, gte, inArray, lt, sql, type SQL } from '@nomsan/db/orm';
 import { qualified } from '@nomsan/db/sql';
 import {
   searchDocument,
   searchKindIs,
   searchSparseKinds,
+  searchQueryDay,
   searchQueryLog,
   searchTerm,
   searchTermsOf,
@@ -569,27 +570,29 @@ export function searchRepository(
     },
 
     /**
-     * The most searched queries since `since` that found something, each with its latest
-     * results count; searched by at least `minSearches` to keep one-off typing out.
+     * The most searched queries since `since` (from the start of its UTC day) that found
+     * something, each with its latest results count; searched by at least `minSearches` to keep
+     * one-off typing out. Read from the per-day rollup, not the log.
      */
     async popularQueries(since: Date, minSearches: number, limit: number) {
-      const searches = count();
+      const searches = sql<number>`sum(${searchQueryDay.searches})::int`;
       const rows = await db
         .select({
-          query: searchQueryLog.query,
+          query: searchQueryDay.query,
           searches,
-          results: sql<number>`(array_agg(${searchQueryLog.resultsCount} order by ${searchQueryLog.createdAt} desc))[1]`,
+          results: sql<number>`(array_agg(${searchQueryDay.resultsCount} order by ${searchQueryDay.lastAt} desc))[1]`,
         })
-        .from(searchQueryLog)
-        .where(and(gte(searchQueryLog.createdAt, since), sql`${searchQueryLog.resultsCount} > 0`))
-        .groupBy(searchQueryLog.query)
+        .from(searchQueryDay)
+        .where(gte(searchQueryDay.day, since.toISOString().slice(0, 10)))
+        .groupBy(searchQueryDay.query)
         .having(gte(searches, minSearches))
-        .orderBy(desc(searches), searchQueryLog.query)
+        .orderBy(desc(searches), searchQueryDay.query)
         .limit(limit);
       return rows.map((r) => ({ query: r.query, searches: Number(r.searches), results: Number(r.results) }));
     },
 
     async pruneLog(before: Date): Promise<number> {
+      await db.delete(searchQueryDay).where(lt(searchQueryDay.day, before.toISOString().slice(0, 10)));
       const rows = await db
         .delete(searchQueryLog)
         .where(lt(searchQueryLog.createdAt, before))

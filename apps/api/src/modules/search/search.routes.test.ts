@@ -165,6 +165,35 @@ describe('search API', () => {
     await vi.waitFor(async () => expect((await logged('concurrent zebra')).n).toBe(40), { timeout: 5000 });
   });
 
+  it('rolls the log up per day and query, whatever writes it and however often, and prunes the rollup with the log', async () => {
+    const day = async (query: string) =>
+      (
+        await t.db.db.execute<{ day: string; searches: number; results_count: number }>(
+          sql`select day::text, searches, results_count from search_query_day where query = ${query} order by day`,
+        )
+      ).rows;
+    const insert = (query: string, results: number, at: string) =>
+      t.db.db.execute(sql`insert into search_query_log (query, type, results_count, created_at)
+        values (${query}, 'all', ${results}, ${at}::timestamptz)`);
+    // three statements on one UTC day (the latest, not the last written, gives the count), one
+    // without results (not counted), one on the next day; and twenty written at once
+    await insert('rollup test', 4, '2026-01-10T10:00:00Z');
+    await insert('rollup test', 6, '2026-01-10T23:59:00Z');
+    await insert('rollup test', 5, '2026-01-10T12:00:00Z');
+    await insert('rollup test', 0, '2026-01-10T13:00:00Z');
+    await insert('rollup test', 7, '2026-01-11T00:01:00Z');
+    await Promise.all(Array.from({ length: 20 }, () => insert('rollup concurrent', 2, '2026-01-10T09:00:00Z')));
+    expect(await day('rollup test')).toEqual([
+      { day: '2026-01-10', searches: 3, results_count: 6 },
+      { day: '2026-01-11', searches: 1, results_count: 7 },
+    ]);
+    expect(await day('rollup concurrent')).toEqual([{ day: '2026-01-10', searches: 20, results_count: 2 }]);
+    const { services, kernel } = t.app.modules!;
+    await services.search.pruneLog(kernel.root, Date.now() - Date.parse('2026-01-11T00:00:00Z'));
+    expect(await day('rollup test')).toEqual([{ day: '2026-01-11', searches: 1, results_count: 7 }]);
+    expect(await day('rollup concurrent')).toEqual([]);
+  });
+
   it('lists popular queries (searched more than once, with results) and top searches', async () => {
     await t.db.db.execute(sql`
       insert into search_query_log (query, type, results_count, created_at)
