@@ -16,8 +16,11 @@ export interface Endpoint {
   query?: z.ZodType<object>;
   headers?: z.ZodType<object>;
   body?: z.ZodType;
-  /** the schema of the 200 answer; `redirect` for an endpoint that sends the browser elsewhere */
-  response: z.ZodType | 'redirect';
+  /**
+   * the schema of the 200 answer; `redirect` for an endpoint that sends the browser elsewhere;
+   * `text` for one that answers a provider a plain word (a payment rail's callback: `SUCCESS`)
+   */
+  response: z.ZodType | 'redirect' | 'text';
   /** statuses other than 200 that answer with a schema of their own rather than the error envelope */
   otherResponses?: Readonly<Record<number, z.ZodType>>;
   /**

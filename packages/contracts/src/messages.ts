@@ -574,6 +574,36 @@ export const mn = {
         'Сайн байна уу,\n\nЭнэ хаягийг Номсангийн өөр бүртгэлд нэмэх хүсэлт ирсэн ч хаяг аль хэдийн бүртгэлтэй байна. Та өөрөө бол энэ хаягаар нэвтэрнэ үү. Хэрэв та хүсээгүй бол энэ захидлыг үл тоомсорлоно уу.\n\nНомсан',
     },
   },
+  money: {
+    insufficientCredits: (balance: number, needed: number) =>
+      `Кредит хүрэлцэхгүй байна: танд ${balance} кредит байгаа ч ${needed} кредит шаардлагатай.`,
+    alreadyOwned: 'Та энэ номыг аль хэдийн авсан байна.',
+    alreadyOwnedBundle: 'Та энэ багцын бүх номыг аль хэдийн авсан байна.',
+    notForSale: 'Энэ бүтээгдэхүүнийг одоогоор худалдаалахгүй байна.',
+    notForCredits: 'Энэ номыг кредитээр авах боломжгүй.',
+    formatUnavailable: 'Энэ хэлбэрээр авах боломжгүй.',
+    railUnavailable: 'Энэ төлбөрийн хэрэгслийг одоогоор ашиглах боломжгүй.',
+    railFailed: 'Төлбөрийн үйлчилгээтэй холбогдож чадсангүй. Түр хүлээгээд дахин оролдоно уу.',
+    idempotencyKeyRequired: 'Idempotency-Key толгой мэдээлэл шаардлагатай.',
+    idempotencyKeyInvalid: 'Idempotency-Key 8-128 тэмдэгттэй, үсэг, тоо, зураас байх ёстой.',
+    idempotencyKeyReused: 'Энэ Idempotency-Key өөр хүсэлтэд ашиглагдсан байна.',
+    requestInProgress: 'Өмнөх хүсэлт боловсруулагдаж байна. Түр хүлээгээд дахин оролдоно уу.',
+    invoiceNotPayable: 'Энэ нэхэмжлэхийг төлөх боломжгүй.',
+    cardNotFound: 'Хадгалсан карт олдсонгүй.',
+    failures: {
+      declined: 'Карт татгалзлаа. Өөр карт ашиглана уу.',
+      insufficient_funds: 'Картын үлдэгдэл хүрэлцэхгүй байна.',
+      cancelled: 'Төлбөрийг цуцаллаа.',
+      timeout: 'Төлбөрийн хугацаа дууслаа. Дахин оролдоно уу.',
+      error: 'Төлбөр амжилтгүй боллоо. Дахин оролдоно уу.',
+    },
+    ledger: {
+      packPurchase: (name: string) => `Кредит багц: ${name}`,
+      packBonus: (name: string) => `Бэлэг кредит: ${name}`,
+      unlock: (title: string) => `Кредитээр нээсэн: ${title}`,
+      refund: (invoice: string) => `Буцаалт: ${invoice}`,
+    },
+  },
 } as const;
 
 export type Messages = typeof mn;

@@ -95,7 +95,9 @@ function schemaOf(endpoint: Endpoint): FastifySchema {
     ...(endpoint.query ? { querystring: endpoint.query } : {}),
     ...(endpoint.headers ? { headers: endpoint.headers } : {}),
     ...(endpoint.body ? { body: endpoint.body } : {}),
-    ...(endpoint.response === 'redirect' ? {} : { response: { 200: endpoint.response, ...endpoint.otherResponses } }),
+    ...(typeof endpoint.response === 'string'
+      ? {}
+      : { response: { 200: endpoint.response, ...endpoint.otherResponses } }),
   };
 }
 

@@ -1,8 +1,12 @@
 import { composeModules, type AnyModule, type ComposedModules } from '../kernel/module';
 import { createKernel, type KernelOptions } from '../kernel/kernel';
 import { accountModule } from './account/account.module';
+import { billingModule } from './billing/billing.module';
 import { catalogModule } from './catalog/catalog.module';
+import { checkoutModule } from './checkout/checkout.module';
 import { commerceModule } from './commerce/commerce.module';
+import { creditsModule } from './credits/credits.module';
+import { entitlementsModule } from './entitlements/entitlements.module';
 import { identityModule } from './identity/identity.module';
 import { jobsModule } from './jobs/jobs.module';
 import { podcastsModule } from './podcasts/podcasts.module';
@@ -20,6 +24,10 @@ export const modules: readonly AnyModule[] = [
   commerceModule,
   catalogModule,
   searchModule,
+  creditsModule,
+  entitlementsModule,
+  billingModule,
+  checkoutModule,
 ];
 
 /** The kernel and every module's service for one process (or one test). */

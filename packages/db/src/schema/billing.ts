@@ -1,7 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
-/** Billing domain: subscription plans as data. Invoices, payments and subscriptions come later. */
+/**
+ * Billing domain: subscription plans as data, and every sale as an invoice with lines, paid by
+ * payment attempts on a rail, with saved cards (gateway tokens) and receipts. Members see only
+ * opaque public ids; amounts are integer tögrög (or credits, for an invoice paid with credits).
+ */
 
 export const billingPlan = pgTable(
   'billing_plan',
@@ -21,5 +37,130 @@ export const billingPlan = pgTable(
   (t) => [
     uniqueIndex('billing_plan_code_uq').on(t.code),
     check('billing_plan_ck', sql`${t.periodMonths} > 0 and ${t.priceMnt} > 0`),
+  ],
+);
+
+export const INVOICE_STATUSES = ['pending', 'paid', 'failed', 'cancelled', 'expired', 'refunded'] as const;
+export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'cancelled', 'expired', 'refunded'] as const;
+export const RAIL_NAMES = ['qpay', 'golomt', 'socialpay', 'hipay', 'upoint', 'credits'] as const;
+
+export const billingInvoice = pgTable(
+  'billing_invoice',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    /** what URLs and answers show: random, so ids cannot be walked */
+    publicId: text('public_id').notNull(),
+    userId: integer('user_id').notNull(),
+    status: text('status', { enum: INVOICE_STATUSES }).notNull().default('pending'),
+    /** what is owed in tögrög; 0 when the invoice is paid in credits */
+    amountMnt: integer('amount_mnt').notNull(),
+    /** what is owed in credits; 0 when the invoice is paid in tögrög */
+    amountCredits: integer('amount_credits').notNull().default(0),
+    description: text('description').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** a pending invoice not paid by then expires (a job) */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('billing_invoice_public_uq').on(t.publicId),
+    index('billing_invoice_user_idx').on(t.userId, t.id),
+    index('billing_invoice_pending_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'pending'`),
+    check(
+      'billing_invoice_amount_ck',
+      sql`${t.amountMnt} >= 0 and ${t.amountCredits} >= 0 and (${t.amountMnt} = 0 or ${t.amountCredits} = 0)`,
+    ),
+  ],
+);
+
+/** What an invoice sells: a title in a format, a bundle, a credit pack. */
+export const billingInvoiceLine = pgTable(
+  'billing_invoice_line',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    invoiceId: bigint('invoice_id', { mode: 'number' })
+      .notNull()
+      .references(() => billingInvoice.id, { onDelete: 'cascade' }),
+    itemType: text('item_type', { enum: ['book', 'summary', 'bundle', 'credit_pack'] }).notNull(),
+    itemId: integer('item_id').notNull(),
+    /** the format bought (audiobook, ebook, summary, bundle); null for a credit pack */
+    format: text('format'),
+    title: text('title').notNull(),
+    amountMnt: integer('amount_mnt').notNull(),
+    amountCredits: integer('amount_credits').notNull().default(0),
+    /** what fulfilling the line gives, as the seller decided when the invoice was made */
+    fulfilment: jsonb('fulfilment').notNull(),
+  },
+  (t) => [index('billing_invoice_line_invoice_idx').on(t.invoiceId)],
+);
+
+/** One attempt at paying an invoice on one rail. */
+export const billingPayment = pgTable(
+  'billing_payment',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    publicId: text('public_id').notNull(),
+    invoiceId: bigint('invoice_id', { mode: 'number' })
+      .notNull()
+      .references(() => billingInvoice.id),
+    userId: integer('user_id').notNull(),
+    rail: text('rail', { enum: RAIL_NAMES }).notNull(),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
+    amountMnt: integer('amount_mnt').notNull(),
+    /** our reference at the provider (15 characters at most: Golomt's limit) */
+    reference: text('reference').notNull(),
+    /** the provider's id of the attempt (QPay invoice_id, Golomt invoice) */
+    providerPaymentId: text('provider_payment_id'),
+    /** the provider's id of the capture: unique per rail, so a replayed callback finds it taken */
+    providerTransactionId: text('provider_transaction_id'),
+    /** what the payer does next (QR, redirect), as the provider answered */
+    action: jsonb('action'),
+    /** the secret the provider's callback carries back (QPay's callback URL) */
+    callbackSecret: text('callback_secret').notNull(),
+    /** the caller's Idempotency-Key: a second request with it answers this attempt */
+    idempotencyKey: text('idempotency_key'),
+    failureCode: text('failure_code'),
+    paidAmountMnt: integer('paid_amount_mnt'),
+    saveCard: boolean('save_card').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('billing_payment_public_uq').on(t.publicId),
+    uniqueIndex('billing_payment_reference_uq').on(t.reference),
+    uniqueIndex('billing_payment_capture_uq').on(t.rail, t.providerTransactionId),
+    uniqueIndex('billing_payment_idempotency_uq').on(t.userId, t.idempotencyKey),
+    index('billing_payment_invoice_idx').on(t.invoiceId),
+    index('billing_payment_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+    check('billing_payment_amount_ck', sql`${t.amountMnt} >= 0`),
+  ],
+);
+
+/** A card a gateway saved for a member: its token and how to show it, never the number. */
+export const billingSavedCard = pgTable(
+  'billing_saved_card',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    publicId: text('public_id').notNull(),
+    userId: integer('user_id').notNull(),
+    rail: text('rail', { enum: RAIL_NAMES }).notNull(),
+    token: text('token').notNull(),
+    maskedNumber: text('masked_number').notNull(),
+    brand: text('brand').notNull(),
+    expiry: text('expiry').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('billing_saved_card_public_uq').on(t.publicId),
+    uniqueIndex('billing_saved_card_token_uq').on(t.rail, t.token),
+    index('billing_saved_card_user_idx').on(t.userId),
   ],
 );

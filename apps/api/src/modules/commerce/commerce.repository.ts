@@ -1,7 +1,7 @@
 import type { ModuleDb } from '@nomsan/db/client';
 import type * as schema from '@nomsan/db/schema/commerce';
 import { and, asc, eq, inArray, or, sql, type SQL } from '@nomsan/db/orm';
-import { commerceBundle, commerceBundleItem, commerceOffer } from '@nomsan/db/schema/commerce';
+import { commerceBundle, commerceBundleItem, commerceCreditPack, commerceOffer } from '@nomsan/db/schema/commerce';
 import type { OfferTerms } from '@nomsan/db/schema/published/commerce';
 import { coalesced } from '../../lib/coalesced';
 import { groupBy } from '../../lib/group-by';
@@ -11,6 +11,7 @@ export type CommerceDb = ModuleDb<typeof schema>;
 
 export type OfferRow = typeof commerceOffer.$inferSelect;
 export type BundleRow = typeof commerceBundle.$inferSelect;
+export type CreditPackRow = typeof commerceCreditPack.$inferSelect;
 /** what an offer says to a buyer: the terms, without its bookkeeping */
 export type { OfferTerms };
 
@@ -115,6 +116,15 @@ export function commerceRepository(db: CommerceDb, pooled = false) {
         )
         .returning({ id: commerceOffer.id });
       return row ?? null;
+    },
+
+    /** the credit packs on sale, in their order */
+    creditPacks(): Promise<CreditPackRow[]> {
+      return db
+        .select()
+        .from(commerceCreditPack)
+        .where(eq(commerceCreditPack.active, true))
+        .orderBy(asc(commerceCreditPack.position), asc(commerceCreditPack.id));
     },
   };
 }

@@ -10,11 +10,12 @@ import {
   commerceRepository,
   type BundleRow,
   type CommerceDb,
+  type CreditPackRow,
   type OfferRow,
   type OfferTerms,
 } from './commerce.repository';
 
-export type { OfferTerms };
+export type { CreditPackRow, OfferTerms };
 
 export interface BundleSummary {
   id: number;
@@ -74,6 +75,10 @@ export function commerceService(context: Kernel) {
     (db: CommerceDb) => commerceRepository(db),
   );
 
+  const cachedPacks = context.caches.cached({ ttlMs: 60_000, tags: () => [tag.offers] }, () =>
+    repository(context.root).creditPacks(),
+  );
+
   async function summarise(ctx: Ctx, rows: BundleRow[]): Promise<BundleSummary[]> {
     const ids = rows.map((row) => row.id);
     const [items, offers] = await Promise.all([
@@ -131,6 +136,10 @@ export function commerceService(context: Kernel) {
             : null;
       context.invalidate(ctx, [tag.offers, ...(itemTag ? [itemTag] : [])]);
     },
+
+    /** the credit packs on sale (kept a minute: the same for everyone) */
+    creditPacks: (ctx: Ctx): Promise<CreditPackRow[]> =>
+      ctx.inTransaction ? repository(ctx).creditPacks() : cachedPacks(),
   };
 }
 export type CommerceService = ReturnType<typeof commerceService>;

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { defineModule } from '../../kernel/module';
+import { defineJob, handle } from '../jobs/jobs.service';
+import { billingRoutes } from './billing.routes';
+import { billingService, type BillingService } from './billing.service';
+
+declare module '../../kernel/module' {
+  interface ModuleServices {
+    billing: BillingService;
+  }
+}
+
+/** Asks the rails about payments left pending (a lost callback, a process killed mid-way). */
+export const reconcilePaymentsJob = defineJob('billing.reconcile', z.object({}).strict(), { maxAttempts: 3 });
+/** Pending invoices whose time is up become expired. */
+export const expireInvoicesJob = defineJob('billing.expire-invoices', z.object({}).strict(), { maxAttempts: 3 });
+
+/** Invoices, payments on the rails, saved cards and receipts. */
+export const billingModule = defineModule({
+  name: 'billing',
+  dependsOn: ['credits'],
+  create: (kernel, { credits }) => billingService(kernel, { credits }),
+  routes: billingRoutes,
+  jobs: (billing, kernel) => [
+    handle(reconcilePaymentsJob, async (ctx) => {
+      const result = await billing.reconcile(ctx);
+      if (result.checked > 0) kernel.log.info(result, 'pending payments reconciled');
+    }),
+    handle(expireInvoicesJob, async (ctx) => {
+      const expired = await billing.expireOverdue(ctx);
+      if (expired > 0) kernel.log.info({ expired }, 'overdue invoices expired');
+    }),
+  ],
+  schedules: [
+    { job: reconcilePaymentsJob, cron: '* * * * *' },
+    { job: expireInvoicesJob, cron: '* * * * *' },
+  ],
+  // a payment captured just before the process stopped is granted as soon as it starts again
+  async start(billing, kernel) {
+    await kernel.jobs.enqueue(kernel.root, reconcilePaymentsJob, {}, { dedupeKey: reconcilePaymentsJob.name });
+  },
+});

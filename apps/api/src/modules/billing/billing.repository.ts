@@ -1,0 +1,193 @@
+import type { ModuleDb } from '@nomsan/db/client';
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from '@nomsan/db/orm';
+import type * as schema from '@nomsan/db/schema/billing';
+import { billingInvoice, billingInvoiceLine, billingPayment, billingSavedCard } from '@nomsan/db/schema/billing';
+
+/** The database as this module sees it: its own tables only. */
+export type BillingDb = ModuleDb<typeof schema>;
+
+export type InvoiceRow = typeof billingInvoice.$inferSelect;
+export type InvoiceLineRow = typeof billingInvoiceLine.$inferSelect;
+export type PaymentRow = typeof billingPayment.$inferSelect;
+export type SavedCardRow = typeof billingSavedCard.$inferSelect;
+export type InvoiceStatus = InvoiceRow['status'];
+
+/** Billing queries. Only this file touches the billing tables. */
+export function billingRepository(db: BillingDb) {
+  return {
+    async insertInvoice(
+      invoice: typeof billingInvoice.$inferInsert,
+      lines: Omit<typeof billingInvoiceLine.$inferInsert, 'invoiceId'>[],
+    ): Promise<InvoiceRow> {
+      const [row] = await db.insert(billingInvoice).values(invoice).returning();
+      await db.insert(billingInvoiceLine).values(lines.map((line) => ({ ...line, invoiceId: row!.id })));
+      return row!;
+    },
+
+    async invoiceByPublicId(publicId: string): Promise<InvoiceRow | undefined> {
+      const [row] = await db.select().from(billingInvoice).where(eq(billingInvoice.publicId, publicId));
+      return row;
+    },
+
+    async invoiceById(id: number, lock = false): Promise<InvoiceRow | undefined> {
+      const query = db.select().from(billingInvoice).where(eq(billingInvoice.id, id));
+      const [row] = lock ? await query.for('update') : await query;
+      return row;
+    },
+
+    linesOf(invoiceIds: number[]): Promise<InvoiceLineRow[]> {
+      if (invoiceIds.length === 0) return Promise.resolve([]);
+      return db
+        .select()
+        .from(billingInvoiceLine)
+        .where(inArray(billingInvoiceLine.invoiceId, invoiceIds))
+        .orderBy(asc(billingInvoiceLine.id));
+    },
+
+    async invoicesOf(userId: number, page: number, perPage: number): Promise<{ rows: InvoiceRow[]; total: number }> {
+      const where = eq(billingInvoice.userId, userId);
+      const [rows, [count]] = await Promise.all([
+        db
+          .select()
+          .from(billingInvoice)
+          .where(where)
+          .orderBy(desc(billingInvoice.id))
+          .limit(perPage)
+          .offset((page - 1) * perPage),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(billingInvoice)
+          .where(where),
+      ]);
+      return { rows, total: Number(count?.n ?? 0) };
+    },
+
+    /** moves an invoice on from one of `from`; false when it was in none of them */
+    async setInvoiceStatus(id: number, from: InvoiceStatus[], to: InvoiceStatus, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(billingInvoice)
+        .set({
+          status: to,
+          updatedAt: at,
+          ...(to === 'paid' ? { paidAt: at } : {}),
+          ...(to === 'refunded' ? { refundedAt: at } : {}),
+        })
+        .where(and(eq(billingInvoice.id, id), inArray(billingInvoice.status, from)))
+        .returning({ id: billingInvoice.id });
+      return rows.length > 0;
+    },
+
+    /** pending invoices whose time is up */
+    overdueInvoices(now: Date, limit: number): Promise<InvoiceRow[]> {
+      return db
+        .select()
+        .from(billingInvoice)
+        .where(and(eq(billingInvoice.status, 'pending'), lt(billingInvoice.expiresAt, now)))
+        .orderBy(asc(billingInvoice.expiresAt))
+        .limit(limit);
+    },
+
+    async insertPayment(payment: typeof billingPayment.$inferInsert): Promise<PaymentRow> {
+      const [row] = await db.insert(billingPayment).values(payment).returning();
+      return row!;
+    },
+
+    async paymentByPublicId(publicId: string): Promise<PaymentRow | undefined> {
+      const [row] = await db.select().from(billingPayment).where(eq(billingPayment.publicId, publicId));
+      return row;
+    },
+
+    async paymentById(id: number, lock = false): Promise<PaymentRow | undefined> {
+      const query = db.select().from(billingPayment).where(eq(billingPayment.id, id));
+      const [row] = lock ? await query.for('update') : await query;
+      return row;
+    },
+
+    async paymentByIdempotencyKey(userId: number, key: string): Promise<PaymentRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(billingPayment)
+        .where(and(eq(billingPayment.userId, userId), eq(billingPayment.idempotencyKey, key)));
+      return row;
+    },
+
+    paymentsOf(invoiceIds: number[]): Promise<PaymentRow[]> {
+      if (invoiceIds.length === 0) return Promise.resolve([]);
+      return db
+        .select()
+        .from(billingPayment)
+        .where(inArray(billingPayment.invoiceId, invoiceIds))
+        .orderBy(asc(billingPayment.id));
+    },
+
+    async updatePayment(id: number, changes: Partial<typeof billingPayment.$inferInsert>): Promise<void> {
+      await db
+        .update(billingPayment)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(eq(billingPayment.id, id));
+    },
+
+    /** pending attempts made between `from` and `to` ago: what reconciliation asks the rails about */
+    pendingPayments(createdAfter: Date, createdBefore: Date, limit: number): Promise<PaymentRow[]> {
+      return db
+        .select()
+        .from(billingPayment)
+        .where(
+          and(
+            eq(billingPayment.status, 'pending'),
+            sql`${billingPayment.createdAt} > ${createdAfter}`,
+            lt(billingPayment.createdAt, createdBefore),
+          ),
+        )
+        .orderBy(asc(billingPayment.id))
+        .limit(limit);
+    },
+
+    async insertCard(card: typeof billingSavedCard.$inferInsert): Promise<void> {
+      await db
+        .insert(billingSavedCard)
+        .values(card)
+        .onConflictDoUpdate({
+          target: [billingSavedCard.rail, billingSavedCard.token],
+          set: { removedAt: null, maskedNumber: card.maskedNumber, brand: card.brand, expiry: card.expiry },
+        });
+    },
+
+    cardsOf(userId: number): Promise<SavedCardRow[]> {
+      return db
+        .select()
+        .from(billingSavedCard)
+        .where(and(eq(billingSavedCard.userId, userId), isNull(billingSavedCard.removedAt)))
+        .orderBy(desc(billingSavedCard.id));
+    },
+
+    async cardOf(userId: number, publicId: string): Promise<SavedCardRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(billingSavedCard)
+        .where(
+          and(
+            eq(billingSavedCard.userId, userId),
+            eq(billingSavedCard.publicId, publicId),
+            isNull(billingSavedCard.removedAt),
+          ),
+        );
+      return row;
+    },
+
+    async removeCard(userId: number, publicId: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(billingSavedCard)
+        .set({ removedAt: at })
+        .where(
+          and(
+            eq(billingSavedCard.userId, userId),
+            eq(billingSavedCard.publicId, publicId),
+            isNull(billingSavedCard.removedAt),
+          ),
+        )
+        .returning({ id: billingSavedCard.id });
+      return rows.length > 0;
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { billingEndpoints as endpoints } from '@nomsan/contracts/money.endpoints';
+import { route } from '../../lib/endpoint-route';
+import type { RouteContext } from '../../kernel/module';
+import { requireUser } from '../identity/identity.service';
+import { invoiceView, paymentView } from './billing.views';
+
+const lastPageOf = (total: number, perPage: number) => Math.max(1, Math.ceil(total / perPage));
+
+/** Invoices, payments, saved cards, and the rails' callbacks (spec section 7, verbatim paths). */
+export const billingRoutes: FastifyPluginAsync<RouteContext> = async (app, { services }) => {
+  const { billing } = services;
+
+  route(app, endpoints.payInvoice, async (request) => {
+    const userId = requireUser(request).userId;
+    const invoice = await billing.ownInvoice(request.ctx, userId, request.body.invoice_id);
+    const payment = await billing.startPayment(request.ctx, {
+      userId,
+      invoice,
+      rail: request.body.rail,
+      idempotencyKey: request.headers['idempotency-key'],
+      saveCard: request.body.save_card,
+      cardPublicId: request.body.card_id,
+    });
+    return { data: paymentView(payment, invoice.publicId) };
+  });
+
+  route(app, endpoints.invoice, async (request) => {
+    const { invoice, lines, payments } = await billing.invoice(
+      request.ctx,
+      requireUser(request).userId,
+      request.params.id,
+    );
+    return {
+      data: { ...invoiceView(invoice, lines), payments: payments.map((p) => paymentView(p, invoice.publicId)) },
+    };
+  });
+
+  route(app, endpoints.payment, async (request) => {
+    const { payment, invoicePublicId } = await billing.payment(
+      request.ctx,
+      requireUser(request).userId,
+      request.params.id,
+    );
+    return { data: paymentView(payment, invoicePublicId) };
+  });
+
+  route(app, endpoints.invoices, async (request) => {
+    const { page, 'page[size]': perPage } = request.query;
+    const { rows, lines, total } = await billing.invoices(request.ctx, requireUser(request).userId, page, perPage);
+    return {
+      data: {
+        data: rows.map((row) => invoiceView(row, lines)),
+        current_page: page,
+        last_page: lastPageOf(total, perPage),
+        per_page: perPage,
+        total,
+      },
+    };
+  });
+
+  route(app, endpoints.cards, async (request) => ({
+    data: (await billing.cards(request.ctx, requireUser(request).userId)).map((card) => ({
+      id: card.publicId,
+      rail: card.rail,
+      masked_number: card.maskedNumber,
+      brand: card.brand,
+      expiry: card.expiry,
+      created_at: card.createdAt.toISOString(),
+    })),
+  }));
+
+  route(app, endpoints.removeCard, async (request) => {
+    await billing.removeCard(request.ctx, requireUser(request).userId, request.params.id);
+    return { data: { ok: true as const } };
+  });
+
+  // A callback is only a trigger: billing asks the rail itself before anything changes.
+  route(app, endpoints.callback, async (request, reply) => {
+    await billing.callback(request.ctx, request.params.rail, request.params.id, request.query.secret);
+    return reply.type('text/plain; charset=utf-8').send('SUCCESS');
+  });
+  route(app, endpoints.callbackPost, async (request, reply) => {
+    await billing.callback(request.ctx, request.params.rail, request.params.id, request.query.secret);
+    return reply.type('text/plain; charset=utf-8').send('SUCCESS');
+  });
+};

@@ -1,0 +1,417 @@
+import { randomInt, timingSafeEqual } from 'node:crypto';
+import { mn } from '@nomsan/contracts/messages';
+import { AppError, notFound } from '../../errors';
+import { MINUTE_MS } from '../../lib/clock';
+import type { Kernel } from '../../kernel/module';
+import { boundRepository, transaction, type Ctx } from '../../kernel/unit-of-work';
+import type { CreditsService } from '../credits/credits.service';
+import { GatewayError, type Gateway, type PaymentCheck, type Rail } from './gateway';
+import {
+  billingRepository,
+  type InvoiceLineRow,
+  type InvoiceRow,
+  type PaymentRow,
+  type SavedCardRow,
+} from './billing.repository';
+
+export type { InvoiceLineRow, InvoiceRow, PaymentRow, SavedCardRow };
+export { invoiceView, paymentView } from './billing.views';
+
+/** How billing reaches the rails in this process (set by the host: sandbox or real providers). */
+export interface BillingSettings {
+  gateways: Partial<Record<Exclude<Rail, 'credits'>, Gateway>>;
+  /** how long a pending invoice waits to be paid */
+  invoiceTtlMs?: number;
+}
+
+declare module '../../kernel/module' {
+  interface ModuleSettings {
+    billing: BillingSettings;
+  }
+}
+
+/** An invoice that has just been paid (or refunded), with what it sold and the payment. */
+export interface SettledInvoice {
+  invoice: InvoiceRow;
+  lines: InvoiceLineRow[];
+  payment: PaymentRow;
+}
+
+/** Runs in the transaction that settles the invoice: fulfilment commits with the payment or not at all. */
+export type InvoiceListener = (ctx: Ctx, settled: SettledInvoice) => Promise<void>;
+
+export interface NewInvoiceLine {
+  itemType: InvoiceLineRow['itemType'];
+  itemId: number;
+  format: string | null;
+  title: string;
+  amountMnt: number;
+  amountCredits: number;
+  /** what the seller gives once paid; billing keeps it and hands it to the listeners */
+  fulfilment: unknown;
+}
+
+const DEFAULT_INVOICE_TTL_MS = 30 * MINUTE_MS;
+/** a pending payment is asked about on a read at most this often */
+const CHECK_ON_READ_EVERY_MS = 3_000;
+const ALPHANUMERIC = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+
+/** random characters from an unambiguous alphabet: opaque ids and provider references */
+export function randomId(length: number): string {
+  let id = '';
+  for (let i = 0; i < length; i++) id += ALPHANUMERIC[randomInt(ALPHANUMERIC.length)];
+  return id;
+}
+
+const sameSecret = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/**
+ * Invoices and the payments that settle them (ARCHITECTURE.md section 5). An invoice is made
+ * pending with its lines; a payment attempt on a rail is made in our database before the rail
+ * is called, so every outside payment has a row to land on; a rail's callback, the payer's
+ * return and the reconciliation job all only trigger `confirm`, which asks the rail and, when
+ * it says paid with the invoice's amount, settles payment, invoice and fulfilment in one
+ * transaction, once (the payment row is locked and moved from pending; the provider's capture id
+ * is unique per rail).
+ */
+export function billingService(kernel: Kernel, deps: { credits: CreditsService }) {
+  const repository = boundRepository(billingRepository);
+  const settings = (): BillingSettings => kernel.settings.billing ?? { gateways: {} };
+  const now = () => kernel.clock.now();
+  const paidListeners: InvoiceListener[] = [];
+  const refundedListeners: InvoiceListener[] = [];
+  const lastChecked = new Map<number, number>();
+
+  function gatewayOf(rail: Rail): Gateway {
+    const gateway = rail === 'credits' ? undefined : settings().gateways[rail];
+    if (!gateway) throw new AppError('BUSINESS_RULE', mn.money.railUnavailable);
+    return gateway;
+  }
+
+  async function ownInvoice(ctx: Ctx, userId: number, publicId: string): Promise<InvoiceRow> {
+    const invoice = await repository(ctx).invoiceByPublicId(publicId);
+    if (!invoice || invoice.userId !== userId) throw notFound();
+    return invoice;
+  }
+
+  /** marks the invoice paid and fulfils it, in the caller's transaction; false if it was paid already */
+  async function settleInvoice(ctx: Ctx, payment: PaymentRow): Promise<boolean> {
+    const invoice = (await repository(ctx).invoiceById(payment.invoiceId, true))!;
+    // a payment that lands after the invoice expired or was cancelled is honoured, never lost
+    const settled = await repository(ctx).setInvoiceStatus(
+      invoice.id,
+      ['pending', 'expired', 'cancelled', 'failed'],
+      'paid',
+      now(),
+    );
+    if (!settled) {
+      kernel.log.error(
+        { invoice: invoice.publicId, payment: payment.publicId },
+        'a second payment captured for a paid invoice: refund it',
+      );
+      return false;
+    }
+    const lines = await repository(ctx).linesOf([invoice.id]);
+    const paidInvoice = { ...invoice, status: 'paid' as const, paidAt: now() };
+    for (const listener of paidListeners) await listener(ctx, { invoice: paidInvoice, lines, payment });
+    return true;
+  }
+
+  /** settles a payment the rail says is paid; a second call for it changes nothing */
+  async function settlePaid(ctx: Ctx, paymentId: number, check: Extract<PaymentCheck, { state: 'paid' }>) {
+    return transaction(ctx, async (tx) => {
+      const payment = (await repository(tx).paymentById(paymentId, true))!;
+      if (payment.status !== 'pending') return payment;
+      if (check.paidAmountMnt !== payment.amountMnt) {
+        kernel.log.error(
+          { payment: payment.publicId, rail: payment.rail, expected: payment.amountMnt, paid: check.paidAmountMnt },
+          'a rail reports a paid amount other than the invoice: not granted, needs a refund',
+        );
+        await repository(tx).updatePayment(payment.id, { status: 'failed', failureCode: 'amount_mismatch' });
+        return { ...payment, status: 'failed' as const };
+      }
+      const paid = {
+        status: 'paid' as const,
+        providerTransactionId: check.providerTransactionId,
+        paidAmountMnt: check.paidAmountMnt,
+        paidAt: now(),
+      };
+      await repository(tx).updatePayment(payment.id, paid);
+      if (check.savedCard && payment.saveCard) {
+        await repository(tx).insertCard({
+          publicId: randomId(20),
+          userId: payment.userId,
+          rail: payment.rail,
+          token: check.savedCard.token,
+          maskedNumber: check.savedCard.maskedNumber,
+          brand: check.savedCard.brand,
+          expiry: check.savedCard.expiry,
+        });
+      }
+      await settleInvoice(tx, { ...payment, ...paid });
+      return { ...payment, ...paid };
+    });
+  }
+
+  /** asks the rail what became of a pending attempt and records it */
+  async function confirm(ctx: Ctx, payment: PaymentRow): Promise<PaymentRow> {
+    if (payment.status !== 'pending' || payment.rail === 'credits' || !payment.providerPaymentId) return payment;
+    const check = await gatewayOf(payment.rail).checkPayment(payment.providerPaymentId, payment.reference);
+    if (lastChecked.size > 10_000) lastChecked.clear();
+    lastChecked.set(payment.id, Date.now());
+    if (check.state === 'pending') return payment;
+    if (check.state === 'paid') return settlePaid(ctx, payment.id, check);
+    const status = check.state === 'expired' ? ('expired' as const) : ('failed' as const);
+    const failureCode = check.state === 'failed' ? check.code : 'timeout';
+    return transaction(ctx, async (tx) => {
+      const locked = (await repository(tx).paymentById(payment.id, true))!;
+      if (locked.status !== 'pending') return locked;
+      await repository(tx).updatePayment(payment.id, { status, failureCode });
+      return { ...locked, status, failureCode };
+    });
+  }
+
+  return {
+    /** runs `listener` in the transaction that settles each paid invoice */
+    onInvoicePaid(listener: InvoiceListener) {
+      paidListeners.push(listener);
+    },
+    /** runs `listener` in the transaction that refunds each invoice */
+    onInvoiceRefunded(listener: InvoiceListener) {
+      refundedListeners.push(listener);
+    },
+
+    /** the rails this process can take payments on */
+    rails(): Rail[] {
+      return [...(Object.keys(settings().gateways) as Rail[]), 'credits'];
+    },
+
+    async createInvoice(
+      ctx: Ctx,
+      input: { userId: number; description: string; lines: NewInvoiceLine[] },
+    ): Promise<InvoiceRow> {
+      const amountMnt = input.lines.reduce((sum, line) => sum + line.amountMnt, 0);
+      const amountCredits = input.lines.reduce((sum, line) => sum + line.amountCredits, 0);
+      return repository(ctx).insertInvoice(
+        {
+          publicId: randomId(20),
+          userId: input.userId,
+          amountMnt,
+          amountCredits,
+          description: input.description,
+          expiresAt: new Date(now().getTime() + (settings().invoiceTtlMs ?? DEFAULT_INVOICE_TTL_MS)),
+        },
+        input.lines.map((line) => ({ ...line, fulfilment: line.fulfilment as object })),
+      );
+    },
+
+    /**
+     * Pays a credits invoice from the member's balance: the spend, the payment, the invoice and
+     * its fulfilment in one transaction (422 when the balance is short, and nothing is written).
+     */
+    payWithCredits(ctx: Ctx, invoice: InvoiceRow): Promise<PaymentRow> {
+      return transaction(ctx, async (tx) => {
+        const entry = await deps.credits.spend(tx, {
+          userId: invoice.userId,
+          credits: invoice.amountCredits,
+          kind: 'unlock',
+          description: invoice.description,
+          entryKey: `invoice:${invoice.publicId}:credits`,
+        });
+        const payment = await repository(tx).insertPayment({
+          publicId: randomId(20),
+          invoiceId: invoice.id,
+          userId: invoice.userId,
+          rail: 'credits',
+          status: 'paid',
+          amountMnt: 0,
+          reference: randomId(15),
+          providerTransactionId: `ledger:${entry.id}`,
+          callbackSecret: randomId(24),
+          paidAt: now(),
+        });
+        await settleInvoice(tx, payment);
+        return payment;
+      });
+    },
+
+    /**
+     * Starts paying an invoice on a rail: the attempt is written first (so whatever the rail
+     * does lands on a row), then the rail is asked for the payer's next step. The same
+     * Idempotency-Key answers the same attempt.
+     */
+    async startPayment(
+      ctx: Ctx,
+      input: {
+        userId: number;
+        invoice: InvoiceRow;
+        rail: Exclude<Rail, 'credits'>;
+        idempotencyKey?: string;
+        saveCard?: boolean;
+        cardPublicId?: string;
+      },
+    ): Promise<PaymentRow> {
+      const { invoice } = input;
+      if (input.idempotencyKey) {
+        const earlier = await repository(ctx).paymentByIdempotencyKey(input.userId, input.idempotencyKey);
+        if (earlier) {
+          if (earlier.invoiceId !== invoice.id || earlier.rail !== input.rail) {
+            throw new AppError('BUSINESS_RULE', mn.money.idempotencyKeyReused);
+          }
+          return earlier;
+        }
+      }
+      if (invoice.userId !== input.userId) throw notFound();
+      if (invoice.status !== 'pending' || invoice.amountCredits > 0 || invoice.expiresAt <= now()) {
+        throw new AppError('BUSINESS_RULE', mn.money.invoiceNotPayable);
+      }
+      const gateway = gatewayOf(input.rail);
+      const card = input.cardPublicId ? await repository(ctx).cardOf(input.userId, input.cardPublicId) : undefined;
+      if (input.cardPublicId && (!card || card.rail !== input.rail)) throw notFound(mn.money.cardNotFound);
+      const payment = await repository(ctx).insertPayment({
+        publicId: randomId(20),
+        invoiceId: invoice.id,
+        userId: input.userId,
+        rail: input.rail,
+        amountMnt: invoice.amountMnt,
+        reference: randomId(15),
+        callbackSecret: randomId(32),
+        idempotencyKey: input.idempotencyKey ?? null,
+        saveCard: input.saveCard ?? false,
+      });
+      const base = kernel.publicBaseUrl;
+      let created;
+      try {
+        created = await gateway.createPayment({
+          reference: payment.reference,
+          amountMnt: payment.amountMnt,
+          description: invoice.description,
+          callbackUrl: `${base}/api/billing/callbacks/${input.rail}/${payment.publicId}?secret=${payment.callbackSecret}`,
+          returnUrl: `${base}/payment/${payment.publicId}`,
+          cardToken: card?.token,
+          saveCard: input.saveCard,
+        });
+      } catch (error) {
+        kernel.log.warn(
+          { rail: input.rail, payment: payment.publicId, err: error instanceof GatewayError ? error.message : error },
+          'a rail refused to start a payment',
+        );
+        await repository(ctx).updatePayment(payment.id, { status: 'failed', failureCode: 'error' });
+        throw new AppError('UNAVAILABLE', mn.money.railFailed);
+      }
+      await repository(ctx).updatePayment(payment.id, {
+        providerPaymentId: created.providerPaymentId,
+        action: created.action,
+      });
+      const started = { ...payment, providerPaymentId: created.providerPaymentId, action: created.action };
+      // a saved card that needed no challenge has captured already
+      return created.action.kind === 'done' ? confirm(ctx, started) : started;
+    },
+
+    /** a rail's callback: verified by the secret it carries, then confirmed with the rail */
+    async callback(ctx: Ctx, rail: Rail, paymentPublicId: string, secret: string): Promise<PaymentRow> {
+      const payment = await repository(ctx).paymentByPublicId(paymentPublicId);
+      if (!payment || payment.rail !== rail || !sameSecret(secret, payment.callbackSecret)) {
+        kernel.log.warn(
+          { rail, payment: paymentPublicId },
+          'a callback for no payment of ours, or with a wrong secret',
+        );
+        throw notFound();
+      }
+      return confirm(ctx, payment);
+    },
+
+    /** asks the rails about attempts left pending (a lost callback, a process killed mid-way) */
+    async reconcile(ctx: Ctx): Promise<{ checked: number; settled: number }> {
+      const pending = await repository(ctx).pendingPayments(
+        new Date(now().getTime() - 2 * 24 * 60 * MINUTE_MS),
+        new Date(now().getTime() - 10_000),
+        200,
+      );
+      let settled = 0;
+      for (const payment of pending) {
+        try {
+          if ((await confirm(ctx, payment)).status === 'paid') settled++;
+        } catch (error) {
+          kernel.onError(error, `reconcile payment ${payment.publicId}`);
+        }
+      }
+      return { checked: pending.length, settled };
+    },
+
+    /** pending invoices whose time is up become expired (a payment landing later is still honoured) */
+    async expireOverdue(ctx: Ctx): Promise<number> {
+      let expired = 0;
+      for (const invoice of await repository(ctx).overdueInvoices(now(), 500)) {
+        if (await repository(ctx).setInvoiceStatus(invoice.id, ['pending'], 'expired', now())) expired++;
+      }
+      return expired;
+    },
+
+    /**
+     * Gives a paid invoice's money back (staff only). In one transaction: the invoice and payment
+     * are marked refunded and the listeners take back what it gave (refusing when they cannot:
+     * a pack's credits already spent); the rail's refund is asked last, so when the rail refuses,
+     * nothing of ours changes.
+     */
+    async refund(ctx: Ctx, invoicePublicId: string): Promise<InvoiceRow> {
+      return transaction(ctx, async (tx) => {
+        const found = await repository(tx).invoiceByPublicId(invoicePublicId);
+        if (!found) throw notFound();
+        const invoice = (await repository(tx).invoiceById(found.id, true))!;
+        const payment = (await repository(tx).paymentsOf([invoice.id])).find((p) => p.status === 'paid');
+        if (invoice.status !== 'paid' || !payment) throw new AppError('BUSINESS_RULE', mn.money.invoiceNotPayable);
+        await repository(tx).setInvoiceStatus(invoice.id, ['paid'], 'refunded', now());
+        await repository(tx).updatePayment(payment.id, { status: 'refunded' });
+        const lines = await repository(tx).linesOf([invoice.id]);
+        const refunded = { ...invoice, status: 'refunded' as const, refundedAt: now() };
+        for (const listener of refundedListeners) await listener(tx, { invoice: refunded, lines, payment });
+        if (payment.rail !== 'credits') {
+          await gatewayOf(payment.rail).refund(payment.providerTransactionId!, payment.amountMnt);
+        }
+        return refunded;
+      });
+    },
+
+    /** the member's invoice with its lines and attempts; a pending attempt is asked about first */
+    async invoice(ctx: Ctx, userId: number, publicId: string) {
+      let invoice = await ownInvoice(ctx, userId, publicId);
+      let payments = await repository(ctx).paymentsOf([invoice.id]);
+      const pending = payments.filter((p) => p.status === 'pending' && p.rail !== 'credits');
+      const due = pending.filter((p) => Date.now() - (lastChecked.get(p.id) ?? 0) >= CHECK_ON_READ_EVERY_MS);
+      if (due.length > 0) {
+        await Promise.all(due.map((p) => confirm(ctx, p).catch((error) => kernel.onError(error, 'check on read'))));
+        invoice = (await repository(ctx).invoiceById(invoice.id))!;
+        payments = await repository(ctx).paymentsOf([invoice.id]);
+      }
+      return { invoice, lines: await repository(ctx).linesOf([invoice.id]), payments };
+    },
+
+    /** the member's payment attempt (asked about first when pending), with its invoice's id */
+    async payment(ctx: Ctx, userId: number, publicId: string) {
+      const found = await repository(ctx).paymentByPublicId(publicId);
+      if (!found || found.userId !== userId) throw notFound();
+      const due = Date.now() - (lastChecked.get(found.id) ?? 0) >= CHECK_ON_READ_EVERY_MS;
+      const payment = due ? await confirm(ctx, found).catch(() => found) : found;
+      const invoice = (await repository(ctx).invoiceById(payment.invoiceId))!;
+      return { payment, invoicePublicId: invoice.publicId };
+    },
+
+    /** the member's own invoice, for paying it again on another rail */
+    ownInvoice,
+
+    async invoices(ctx: Ctx, userId: number, page: number, perPage: number) {
+      const { rows, total } = await repository(ctx).invoicesOf(userId, page, perPage);
+      const lines = await repository(ctx).linesOf(rows.map((r) => r.id));
+      return { rows, lines, total };
+    },
+
+    cards: (ctx: Ctx, userId: number) => repository(ctx).cardsOf(userId),
+
+    async removeCard(ctx: Ctx, userId: number, publicId: string): Promise<void> {
+      if (!(await repository(ctx).removeCard(userId, publicId, now()))) throw notFound(mn.money.cardNotFound);
+    },
+  };
+}
+
+export type BillingService = ReturnType<typeof billingService>;

@@ -1,0 +1,62 @@
+import { mn } from '@nomsan/contracts/messages';
+import type { Invoice, NextAction, Payment } from '@nomsan/contracts/money';
+import type { NextAction as GatewayAction, PaymentFailure } from './gateway';
+import type { InvoiceLineRow, InvoiceRow, PaymentRow } from './billing.repository';
+
+const iso = (at: Date | null) => (at ? at.toISOString() : null);
+
+/** the payer's next step as the API shows it */
+function nextActionOf(action: GatewayAction): NextAction {
+  if (action.kind !== 'qr') return action;
+  return {
+    kind: 'qr',
+    qr_text: action.qrText,
+    qr_image: action.qrImage,
+    short_url: action.shortUrl,
+    deeplinks: action.deeplinks,
+  };
+}
+
+const failures = mn.money.failures as Record<string, string>;
+
+/** a payment attempt as the member sees it: the next step only while it is pending */
+export function paymentView(payment: PaymentRow, invoicePublicId: string): Payment {
+  return {
+    id: payment.publicId,
+    invoice_id: invoicePublicId,
+    rail: payment.rail,
+    status: payment.status,
+    amount_mnt: payment.amountMnt,
+    next_action: payment.status === 'pending' && payment.action ? nextActionOf(payment.action as GatewayAction) : null,
+    failure:
+      payment.status === 'failed' || payment.status === 'expired'
+        ? (failures[(payment.failureCode ?? 'error') as PaymentFailure] ?? failures.error!)
+        : null,
+    created_at: payment.createdAt.toISOString(),
+    paid_at: iso(payment.paidAt),
+  };
+}
+
+export function invoiceView(invoice: InvoiceRow, lines: InvoiceLineRow[]): Invoice {
+  return {
+    id: invoice.publicId,
+    status: invoice.status,
+    amount_mnt: invoice.amountMnt,
+    amount_credits: invoice.amountCredits,
+    description: invoice.description,
+    lines: lines
+      .filter((line) => line.invoiceId === invoice.id)
+      .map((line) => ({
+        item_type: line.itemType,
+        item_id: line.itemId,
+        format: line.format,
+        title: line.title,
+        amount_mnt: line.amountMnt,
+        amount_credits: line.amountCredits,
+      })),
+    created_at: invoice.createdAt.toISOString(),
+    expires_at: invoice.expiresAt.toISOString(),
+    paid_at: iso(invoice.paidAt),
+    refunded_at: iso(invoice.refundedAt),
+  };
+}

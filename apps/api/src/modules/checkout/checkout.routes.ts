@@ -1,0 +1,117 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { checkoutEndpoints as endpoints } from '@nomsan/contracts/money.endpoints';
+import { route } from '../../lib/endpoint-route';
+import type { RouteContext } from '../../kernel/module';
+import type { Ctx } from '../../kernel/unit-of-work';
+import { requireUser } from '../identity/identity.service';
+import type { GrantReason, GrantRow } from '../entitlements/entitlements.service';
+
+const lastPageOf = (total: number, perPage: number) => Math.max(1, Math.ceil(total / perPage));
+
+const ownedItem = (grant: GrantRow) => ({
+  item_type: grant.itemType,
+  item_id: grant.itemId,
+  format: grant.format,
+  reason: grant.reason,
+  until: grant.endsAt?.toISOString() ?? null,
+  granted_at: grant.createdAt.toISOString(),
+});
+
+/** Buying, credits and what the member holds (spec section 7, verbatim paths). */
+export const checkoutRoutes: FastifyPluginAsync<RouteContext> = async (app, { services }) => {
+  const { checkout, credits, entitlements, commerce } = services;
+
+  route(app, endpoints.purchaseBook, async (request) => ({
+    data: await checkout.purchaseBook(
+      request.ctx,
+      requireUser(request).userId,
+      request.headers['idempotency-key'],
+      request.params.id,
+      request.body,
+    ),
+  }));
+  route(app, endpoints.purchaseSummary, async (request) => ({
+    data: await checkout.purchaseSummary(
+      request.ctx,
+      requireUser(request).userId,
+      request.headers['idempotency-key'],
+      request.params.id,
+      request.body,
+    ),
+  }));
+  route(app, endpoints.purchaseBundle, async (request) => ({
+    data: await checkout.purchaseBundle(
+      request.ctx,
+      requireUser(request).userId,
+      request.headers['idempotency-key'],
+      request.params.id,
+      request.body,
+    ),
+  }));
+  route(app, endpoints.purchaseCreditPack, async (request) => ({
+    data: await checkout.purchaseCreditPack(
+      request.ctx,
+      requireUser(request).userId,
+      request.headers['idempotency-key'],
+      request.body,
+    ),
+  }));
+
+  route(app, endpoints.creditPacks, async (request) => ({
+    data: (await commerce.creditPacks(request.ctx)).map((pack) => ({
+      id: pack.id,
+      name: pack.name,
+      credits: pack.credits,
+      bonus_credits: pack.bonusCredits,
+      price_mnt: pack.priceMnt,
+    })),
+  }));
+
+  route(app, endpoints.creditSummary, async (request) => ({
+    data: { balance: await credits.balance(request.ctx, requireUser(request).userId) },
+  }));
+
+  route(app, endpoints.creditTransactions, async (request) => {
+    const { page, 'page[size]': perPage } = request.query;
+    const { rows, total } = await credits.history(request.ctx, requireUser(request).userId, page, perPage);
+    return {
+      data: {
+        data: rows.map((row) => ({
+          id: row.id,
+          kind: row.kind,
+          delta: row.delta,
+          balance_after: row.balanceAfter,
+          description: row.description,
+          created_at: row.createdAt.toISOString(),
+        })),
+        current_page: page,
+        last_page: lastPageOf(total, perPage),
+        per_page: perPage,
+        total,
+      },
+    };
+  });
+
+  const ownedPage = async (
+    ctx: Ctx,
+    userId: number,
+    query: { page: number; 'page[size]': number },
+    reasons?: GrantReason[],
+  ) => {
+    const { page, 'page[size]': perPage } = query;
+    const { rows, total } = await entitlements.library(ctx, userId, { reasons }, page, perPage);
+    return {
+      data: {
+        data: rows.map(ownedItem),
+        current_page: page,
+        last_page: lastPageOf(total, perPage),
+        per_page: perPage,
+        total,
+      },
+    };
+  };
+  route(app, endpoints.creditUnlocks, (request) =>
+    ownedPage(request.ctx, requireUser(request).userId, request.query, ['credit_unlock']),
+  );
+  route(app, endpoints.ownedBooks, (request) => ownedPage(request.ctx, requireUser(request).userId, request.query));
+};

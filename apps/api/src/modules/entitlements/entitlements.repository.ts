@@ -1,0 +1,91 @@
+import type { ModuleDb } from '@nomsan/db/client';
+import { and, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from '@nomsan/db/orm';
+import type * as schema from '@nomsan/db/schema/entitlements';
+import { entitlementsGrant } from '@nomsan/db/schema/entitlements';
+
+/** The database as this module sees it: its own tables only. */
+export type EntitlementsDb = ModuleDb<typeof schema>;
+
+export type GrantRow = typeof entitlementsGrant.$inferSelect;
+export type NewGrant = Pick<GrantRow, 'userId' | 'itemType' | 'itemId' | 'format' | 'reason' | 'source'> &
+  Partial<Pick<GrantRow, 'startsAt' | 'endsAt'>>;
+
+/** grants in force at `now`: not revoked, started, not ended */
+const inForce = (now: Date): SQL =>
+  and(
+    isNull(entitlementsGrant.revokedAt),
+    lte(entitlementsGrant.startsAt, now),
+    or(isNull(entitlementsGrant.endsAt), gt(entitlementsGrant.endsAt, now)),
+  ) as SQL;
+
+/** Entitlement queries. Only this file touches the grants table. */
+export function entitlementsRepository(db: EntitlementsDb) {
+  return {
+    /** inserts the grants a cause gives; a grant it gave already is kept as it is */
+    async grant(grants: NewGrant[]): Promise<number> {
+      if (grants.length === 0) return 0;
+      const rows = await db
+        .insert(entitlementsGrant)
+        .values(grants)
+        .onConflictDoNothing()
+        .returning({ id: entitlementsGrant.id });
+      return rows.length;
+    },
+
+    /** ends every grant a cause gave (a refund) */
+    async revokeSource(source: string, at: Date): Promise<number> {
+      const rows = await db
+        .update(entitlementsGrant)
+        .set({ revokedAt: at })
+        .where(and(eq(entitlementsGrant.source, source), isNull(entitlementsGrant.revokedAt)))
+        .returning({ id: entitlementsGrant.id });
+      return rows.length;
+    },
+
+    /** the member's grants in force on these items */
+    inForce(userId: number, itemType: GrantRow['itemType'], itemIds: number[], now: Date): Promise<GrantRow[]> {
+      if (itemIds.length === 0) return Promise.resolve([]);
+      return db
+        .select()
+        .from(entitlementsGrant)
+        .where(
+          and(
+            eq(entitlementsGrant.userId, userId),
+            eq(entitlementsGrant.itemType, itemType),
+            inArray(entitlementsGrant.itemId, itemIds),
+            inForce(now),
+          ),
+        );
+    },
+
+    /** the member's grants in force, newest first, optionally of some reasons only */
+    async library(
+      userId: number,
+      filter: { itemType?: GrantRow['itemType']; reasons?: GrantRow['reason'][] },
+      now: Date,
+      page: number,
+      perPage: number,
+    ): Promise<{ rows: GrantRow[]; total: number }> {
+      const where = and(
+        eq(entitlementsGrant.userId, userId),
+        filter.itemType ? eq(entitlementsGrant.itemType, filter.itemType) : undefined,
+        filter.reasons ? inArray(entitlementsGrant.reason, filter.reasons) : undefined,
+        inForce(now),
+      );
+      const [rows, [count]] = await Promise.all([
+        db
+          .select()
+          .from(entitlementsGrant)
+          .where(where)
+          .orderBy(desc(entitlementsGrant.id))
+          .limit(perPage)
+          .offset((page - 1) * perPage),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(entitlementsGrant)
+          .where(where),
+      ]);
+      return { rows, total: Number(count?.n ?? 0) };
+    },
+  };
+}

@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { envelope, paginated, queryInt } from './http';
+import { mn } from './messages';
+
+/**
+ * Money read models and requests (issue: checkout and money): invoices, payments, credits,
+ * saved cards and what a member owns. Every id a member sees is opaque; amounts are integer
+ * tögrög (`*_mnt`) or credits.
+ */
+
+export const rails = ['qpay', 'golomt', 'socialpay', 'hipay', 'upoint', 'credits'] as const;
+export type RailName = (typeof rails)[number];
+export const invoiceStatuses = ['pending', 'paid', 'failed', 'cancelled', 'expired', 'refunded'] as const;
+export const paymentStatuses = invoiceStatuses;
+
+/** an opaque id as the API hands them out (invoices, payments, cards) */
+export const publicId = z.string().regex(/^[A-Za-z0-9]{20}$/, { error: mn.errors.NOT_FOUND });
+export const publicIdParams = z.object({ id: publicId });
+
+/** An Idempotency-Key: what a client makes once per purchase it means to make. */
+export const idempotencyKey = z
+  .string({ error: mn.money.idempotencyKeyRequired })
+  .regex(/^[A-Za-z0-9_-]{8,128}$/, { error: mn.money.idempotencyKeyInvalid });
+export const idempotencyHeaders = z.looseObject({ 'idempotency-key': idempotencyKey });
+
+export const bankDeeplink = z.object({ name: z.string(), description: z.string(), logo: z.string(), link: z.string() });
+export const nextAction = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('qr'),
+    qr_text: z.string(),
+    qr_image: z.string(),
+    short_url: z.string().nullable(),
+    deeplinks: z.array(bankDeeplink),
+  }),
+  z.object({ kind: z.literal('redirect'), url: z.string() }),
+  z.object({ kind: z.literal('done') }),
+]);
+export type NextAction = z.infer<typeof nextAction>;
+
+export const invoiceLine = z.object({
+  item_type: z.enum(['book', 'summary', 'bundle', 'credit_pack']),
+  item_id: z.number().int(),
+  format: z.string().nullable(),
+  title: z.string(),
+  amount_mnt: z.number().int(),
+  amount_credits: z.number().int(),
+});
+
+export const payment = z.object({
+  id: z.string(),
+  invoice_id: z.string(),
+  rail: z.enum(rails),
+  status: z.enum(paymentStatuses),
+  amount_mnt: z.number().int(),
+  /** what the payer does next while the payment is pending */
+  next_action: nextAction.nullable(),
+  /** why it failed, in Mongolian */
+  failure: z.string().nullable(),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+});
+export type Payment = z.infer<typeof payment>;
+
+export const invoice = z.object({
+  id: z.string(),
+  status: z.enum(invoiceStatuses),
+  amount_mnt: z.number().int(),
+  amount_credits: z.number().int(),
+  description: z.string(),
+  lines: z.array(invoiceLine),
+  created_at: z.string(),
+  expires_at: z.string(),
+  paid_at: z.string().nullable(),
+  refunded_at: z.string().nullable(),
+});
+export type Invoice = z.infer<typeof invoice>;
+
+export const invoiceWithPayments = invoice.extend({ payments: z.array(payment) });
+export const invoiceResponse = envelope(invoiceWithPayments);
+export const paymentResponse = envelope(payment);
+export const invoicesResponse = paginated(invoice);
+
+export const pageQuery = z.object({
+  page: queryInt(1, 100_000).default(1),
+  'page[size]': queryInt(1, 100).default(20),
+});
+
+const payableRails = ['qpay', 'golomt', 'socialpay', 'hipay', 'upoint'] as const;
+
+/**
+ * How a member chooses to pay, with what else a request names (`extra`): tögrög on a rail (a
+ * saved card optionally), or credits.
+ */
+const payWithAnd = <S extends z.ZodRawShape>(extra: S) =>
+  z.discriminatedUnion('method', [
+    z.strictObject({
+      ...extra,
+      method: z.literal('mnt'),
+      rail: z.enum(payableRails),
+      /** a saved card (its id), paid in one tap */
+      card_id: publicId.optional(),
+      /** keep the card entered on the hosted page for next time */
+      save_card: z.boolean().optional(),
+    }),
+    z.strictObject({ ...extra, method: z.literal('credits') }),
+  ]);
+
+export const purchaseRequest = payWithAnd({});
+export type PurchaseRequest = z.infer<typeof purchaseRequest>;
+export const bookPurchaseRequest = payWithAnd({ format: z.enum(['audiobook', 'ebook']) });
+export type BookPurchaseRequest = z.infer<typeof bookPurchaseRequest>;
+export const creditPackPurchaseRequest = z.strictObject({
+  pack_id: z.number().int().min(1).max(2_147_483_647),
+  method: z.literal('mnt'),
+  rail: z.enum(payableRails),
+  card_id: publicId.optional(),
+  save_card: z.boolean().optional(),
+});
+export type CreditPackPurchaseRequest = z.infer<typeof creditPackPurchaseRequest>;
+
+export const purchaseResult = z.object({
+  invoice: invoice,
+  payment: payment.nullable(),
+});
+export type PurchaseResult = z.infer<typeof purchaseResult>;
+export const purchaseResponse = envelope(purchaseResult);
+
+export const payInvoiceRequest = z.strictObject({
+  invoice_id: publicId,
+  rail: z.enum(payableRails),
+  card_id: publicId.optional(),
+  save_card: z.boolean().optional(),
+});
+
+export const creditPack = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  credits: z.number().int(),
+  bonus_credits: z.number().int(),
+  price_mnt: z.number().int(),
+});
+export const creditPacksResponse = envelope(z.array(creditPack));
+
+export const creditSummary = z.object({ balance: z.number().int() });
+export const creditSummaryResponse = envelope(creditSummary);
+
+export const creditTransaction = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  delta: z.number().int(),
+  balance_after: z.number().int(),
+  description: z.string(),
+  created_at: z.string(),
+});
+export const creditTransactionsResponse = paginated(creditTransaction);
+
+/** A title the member holds, in which formats and why. */
+export const ownedItem = z.object({
+  item_type: z.enum(['book', 'summary']),
+  item_id: z.number().int(),
+  format: z.enum(['audiobook', 'ebook', 'summary']),
+  reason: z.string(),
+  until: z.string().nullable(),
+  granted_at: z.string(),
+});
+export const ownedItemsResponse = paginated(ownedItem);
+
+/** What the member holds of one title: for the book page's buttons (a personal, no-store call). */
+export const holdingResponse = envelope(
+  z.object({
+    formats: z.array(
+      z.object({ format: z.enum(['audiobook', 'ebook', 'summary']), reason: z.string(), until: z.string().nullable() }),
+    ),
+  }),
+);
+
+export const savedCard = z.object({
+  id: z.string(),
+  rail: z.enum(rails),
+  masked_number: z.string(),
+  brand: z.string(),
+  expiry: z.string(),
+  created_at: z.string(),
+});
+export const savedCardsResponse = envelope(z.array(savedCard));
+
+export const callbackParams = z.object({
+  rail: z.enum(payableRails),
+  id: publicId,
+});
+export const callbackQuery = z.looseObject({ secret: z.string().max(64).default('') });
