@@ -18,6 +18,7 @@ import type { ComposedModules, RouteContext } from './kernel/module';
 import type { Ctx } from './kernel/unit-of-work';
 import type { InvalidationBus } from './lib/invalidation';
 import { createModules } from './modules/index';
+import { billingSettings, type PaymentsOptions } from './modules/billing/rails/settings';
 import { identitySettings, type AccountsOptions } from './modules/identity/accounts';
 import { systemRoutes } from './modules/system/system.routes';
 
@@ -49,6 +50,8 @@ export interface AppOptions extends Omit<ApiContext, 'db'> {
   cookieSecret: string;
   /** sign-in providers (or the sandbox) and session lifetimes; absent: no providers */
   accounts?: AccountsOptions;
+  /** payment rails (or the sandbox); absent: credits only */
+  payments?: PaymentsOptions;
   /** readiness check; defaults to the database answering */
   ready?: () => Promise<boolean>;
   /**
@@ -129,6 +132,10 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       redis,
       options: options.accounts ?? { sandbox: false },
     });
+    const billing = await billingSettings(app, {
+      publicBaseUrl: options.publicBaseUrl,
+      options: options.payments ?? { sandbox: false },
+    });
     const composed = createModules({
       db: options.db,
       publicBaseUrl: options.publicBaseUrl,
@@ -136,7 +143,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       clock: options.accounts?.clock,
       log: app.log,
       invalidations: options.invalidations,
-      settings: { identity },
+      settings: { identity, billing },
     });
     app.modules = composed;
     app.addHook('onClose', () => composed.close());

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { PublicConfig } from '@nomsan/contracts/web-context';
-import { type AccountsOptions, facebookProvider } from '@nomsan/api';
+import { type AccountsOptions, facebookProvider, type PaymentsOptions } from '@nomsan/api';
 
 export const roles = ['all', 'api', 'web', 'worker'] as const;
 export type Role = (typeof roles)[number];
@@ -75,6 +75,14 @@ const envSchema = z.object({
   TOKI_TOKEN_URL: url(['https:', 'http:'], 'http(s)').optional(),
   TOKI_USERINFO_URL: url(['https:', 'http:'], 'http(s)').optional(),
   TOKI_SCOPE: z.string().min(1).default('profile'),
+  QPAY_BASE_URL: url(['https:', 'http:'], 'http(s)').optional(),
+  QPAY_CLIENT_ID: z.string().min(1).optional(),
+  QPAY_CLIENT_SECRET: z.string().min(1).optional(),
+  QPAY_INVOICE_CODE: z.string().min(1).optional(),
+  GOLOMT_BASE_URL: url(['https:', 'http:'], 'http(s)').optional(),
+  GOLOMT_TOKEN: z.string().min(1).optional(),
+  GOLOMT_SECRET: z.string().min(1).optional(),
+  INVOICE_TTL_MINUTES: integer(1, 7 * 24 * 60).default(30),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -109,6 +117,8 @@ export interface Config {
   pageCacheTtlMs: number;
   /** sign-in providers (unset ones come from the sandbox when it is on) and session lifetimes */
   accounts: Omit<AccountsOptions, 'clock'>;
+  /** payment rails (unset ones come from the sandbox when it is on) */
+  payments: PaymentsOptions;
 }
 
 export class ConfigError extends Error {}
@@ -177,6 +187,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     renderConcurrency: e.RENDER_CONCURRENCY,
     pageCacheTtlMs: e.PAGE_CACHE_TTL_MS,
     accounts: accountsConfig(e),
+    payments: paymentsConfig(e),
+  };
+}
+
+/** Every variable of a rail, or none: a rail half configured is a mistake to stop on. */
+function rail<T>(e: Env, names: readonly (keyof Env)[], build: () => T): T | undefined {
+  const set = names.filter((name) => e[name] !== undefined);
+  if (set.length === 0) return undefined;
+  const missing = names.find((name) => e[name] === undefined);
+  if (missing) throw new ConfigError(`${String(missing)} must be set with ${String(set[0])}`);
+  return build();
+}
+
+function paymentsConfig(e: Env): Config['payments'] {
+  return {
+    sandbox: e.SANDBOX,
+    invoiceTtlMs: e.INVOICE_TTL_MINUTES * 60_000,
+    qpay: rail(e, ['QPAY_BASE_URL', 'QPAY_CLIENT_ID', 'QPAY_CLIENT_SECRET', 'QPAY_INVOICE_CODE'], () => ({
+      baseUrl: e.QPAY_BASE_URL!.replace(/\/$/, ''),
+      clientId: e.QPAY_CLIENT_ID!,
+      clientSecret: e.QPAY_CLIENT_SECRET!,
+      invoiceCode: e.QPAY_INVOICE_CODE!,
+    })),
+    golomt: rail(e, ['GOLOMT_BASE_URL', 'GOLOMT_TOKEN', 'GOLOMT_SECRET'], () => ({
+      baseUrl: e.GOLOMT_BASE_URL!.replace(/\/$/, ''),
+      token: e.GOLOMT_TOKEN!,
+      secret: e.GOLOMT_SECRET!,
+    })),
   };
 }
 

@@ -54,6 +54,7 @@ export async function start(config: Config) {
       },
       cookieSecret: config.cookieSecret,
       accounts: config.accounts,
+      payments: config.payments,
       trustedOrigins,
       invalidations,
       ...(db ? {} : { ready: () => apiAnswers(config.apiUrl) }),

@@ -4,6 +4,7 @@ import {
   bookPurchaseRequest,
   callbackParams,
   callbackQuery,
+  golomtNotificationBody,
   creditPackPurchaseRequest,
   creditPacksResponse,
   creditSummaryResponse,
@@ -177,6 +178,14 @@ export const billingEndpoints = {
     summary: "A rail's notification that a payment changed: a trigger to ask the rail, answered SUCCESS",
     params: callbackParams,
     query: callbackQuery,
+    response: 'text',
+  }),
+  golomtNotification: defineEndpoint({
+    tags: ['billing'],
+    method: 'POST',
+    path: '/api/billing/golomt/notification',
+    summary: "Golomt's push notification of a hosted-page result (checksum-signed): a trigger to ask the bank",
+    body: golomtNotificationBody,
     response: 'text',
   }),
   callbackPost: defineEndpoint({

@@ -189,3 +189,9 @@ export const callbackParams = z.object({
   id: publicId,
 });
 export const callbackQuery = z.looseObject({ secret: z.string().max(64).default('') });
+
+/** what Golomt pushes: its fields are checked against the checksum by the adapter */
+export const golomtNotificationBody = z.looseObject({
+  transactionId: z.string().max(64),
+  checksum: z.string().max(128),
+});

@@ -97,6 +97,11 @@ export function billingRepository(db: BillingDb) {
       return row;
     },
 
+    async paymentByReference(reference: string): Promise<PaymentRow | undefined> {
+      const [row] = await db.select().from(billingPayment).where(eq(billingPayment.reference, reference));
+      return row;
+    },
+
     async paymentById(id: number, lock = false): Promise<PaymentRow | undefined> {
       const query = db.select().from(billingPayment).where(eq(billingPayment.id, id));
       const [row] = lock ? await query.for('update') : await query;

@@ -80,6 +80,10 @@ export const billingRoutes: FastifyPluginAsync<RouteContext> = async (app, { ser
     await billing.callback(request.ctx, request.params.rail, request.params.id, request.query.secret);
     return reply.type('text/plain; charset=utf-8').send('SUCCESS');
   });
+  route(app, endpoints.golomtNotification, async (request, reply) => {
+    await billing.golomtNotification(request.ctx, request.body);
+    return reply.type('text/plain; charset=utf-8').send('SUCCESS');
+  });
   route(app, endpoints.callbackPost, async (request, reply) => {
     await billing.callback(request.ctx, request.params.rail, request.params.id, request.query.secret);
     return reply.type('text/plain; charset=utf-8').send('SUCCESS');

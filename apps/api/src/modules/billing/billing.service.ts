@@ -6,6 +6,7 @@ import type { Kernel } from '../../kernel/module';
 import { boundRepository, transaction, type Ctx } from '../../kernel/unit-of-work';
 import type { CreditsService } from '../credits/credits.service';
 import { GatewayError, type Gateway, type PaymentCheck, type Rail } from './gateway';
+import { verifyGolomtNotification } from './rails/golomt';
 import {
   billingRepository,
   type InvoiceLineRow,
@@ -22,6 +23,8 @@ export interface BillingSettings {
   gateways: Partial<Record<Exclude<Rail, 'credits'>, Gateway>>;
   /** how long a pending invoice waits to be paid */
   invoiceTtlMs?: number;
+  /** the HMAC key Golomt signs its push notifications with (when Golomt is configured) */
+  golomtSecret?: string;
 }
 
 declare module '../../kernel/module' {
@@ -319,6 +322,25 @@ export function billingService(kernel: Kernel, deps: { credits: CreditsService }
         throw notFound();
       }
       return confirm(ctx, payment);
+    },
+
+    /**
+     * Golomt's push notification (to the one URL registered with the bank): verified by its
+     * checksum, then, like any callback, only a trigger to ask the bank.
+     */
+    async golomtNotification(ctx: Ctx, body: unknown): Promise<void> {
+      const key = settings().golomtSecret;
+      if (!key) throw notFound();
+      let reference: string;
+      try {
+        reference = verifyGolomtNotification(body, key).reference;
+      } catch (error) {
+        kernel.log.warn({ err: error instanceof Error ? error.message : error }, 'a Golomt notification refused');
+        throw new AppError('BAD_REQUEST');
+      }
+      const payment = await repository(ctx).paymentByReference(reference);
+      if (!payment || (payment.rail !== 'golomt' && payment.rail !== 'socialpay')) throw notFound();
+      await confirm(ctx, payment);
     },
 
     /** asks the rails about attempts left pending (a lost callback, a process killed mid-way) */

@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { loopbackFetch } from '../../../lib/loopback-fetch';
+import type { BillingSettings } from '../billing.service';
+import type { Gateway, Rail } from '../gateway';
+import { golomtGateway, type GolomtConfig } from './golomt';
+import { qpayGateway, type QpayConfig } from './qpay';
+
+/** The rails as configured for this process; unset ones come from the sandbox when it is on. */
+export interface PaymentsOptions {
+  /** mount the local QPay and Golomt stand-ins for every rail not configured */
+  sandbox: boolean;
+  qpay?: Omit<QpayConfig, 'fetch' | 'now'>;
+  golomt?: Omit<GolomtConfig, 'fetch' | 'variant'>;
+  /** how long a pending invoice waits to be paid */
+  invoiceTtlMs?: number;
+}
+
+/** where the sandboxes are mounted; Golomt pushes results to the notification route */
+export const SANDBOX_PATHS = { qpay: '/sandbox/qpay', golomt: '/sandbox/golomt' } as const;
+export const GOLOMT_NOTIFICATION_PATH = '/api/billing/golomt/notification';
+
+const secret = () => randomBytes(24).toString('base64url');
+
+/**
+ * How billing reaches the rails in this process: each configured provider, or the sandbox
+ * standing in (mounted on `app`, and reached in-process like any provider over HTTP).
+ */
+export async function billingSettings(
+  app: FastifyInstance,
+  context: { publicBaseUrl: string; options: PaymentsOptions },
+): Promise<BillingSettings> {
+  const { publicBaseUrl, options } = context;
+  const fetchOwn = loopbackFetch(app, publicBaseUrl);
+  let { qpay, golomt } = options;
+  // Loaded only when on: a production process never even imports the stand-ins.
+  if (options.sandbox && !qpay) {
+    const { sandboxQpay } = await import('@nomsan/sandbox/qpay');
+    qpay = {
+      baseUrl: `${publicBaseUrl}${SANDBOX_PATHS.qpay}`,
+      clientId: 'NOMSAN',
+      clientSecret: secret(),
+      invoiceCode: 'NOMSAN_INVOICE',
+    };
+    await app.register(sandboxQpay, { mountPath: SANDBOX_PATHS.qpay, publicBaseUrl, ...qpay, fetch: fetchOwn });
+  }
+  if (options.sandbox && !golomt) {
+    const { sandboxGolomt } = await import('@nomsan/sandbox/golomt');
+    golomt = { baseUrl: `${publicBaseUrl}${SANDBOX_PATHS.golomt}`, token: secret(), secret: secret() };
+    await app.register(sandboxGolomt, {
+      mountPath: SANDBOX_PATHS.golomt,
+      publicBaseUrl,
+      token: golomt.token,
+      secret: golomt.secret,
+      notificationUrl: `${publicBaseUrl}${GOLOMT_NOTIFICATION_PATH}`,
+      fetch: fetchOwn,
+    });
+  }
+  const gateways: Partial<Record<Exclude<Rail, 'credits'>, Gateway>> = {};
+  if (qpay) gateways.qpay = qpayGateway({ ...qpay, fetch: fetchOwn });
+  if (golomt) {
+    gateways.golomt = golomtGateway({ ...golomt, fetch: fetchOwn });
+    gateways.socialpay = golomtGateway({ ...golomt, variant: 'socialpay', fetch: fetchOwn });
+  }
+  return { gateways, invoiceTtlMs: options.invoiceTtlMs, golomtSecret: golomt?.secret };
+}

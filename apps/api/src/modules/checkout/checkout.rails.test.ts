@@ -1,0 +1,217 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from '@nomsan/db/orm';
+import { mn } from '@nomsan/contracts/messages';
+import { invoiceResponse, paymentResponse, purchaseResponse, savedCardsResponse } from '@nomsan/contracts/money';
+import { createAccountsApp, registerByPhone, type AccountsTestApp, type Registered } from '../../test/accounts';
+
+/**
+ * Purchases paid on the rails, end to end through the local sandboxes that speak QPay v2's and
+ * Golomt's protocols (mounted in the app, reached through the adapters as over HTTP): the
+ * payer's pages, the callbacks, their replays and forgeries.
+ */
+describe('checkout on the rails (QPay, Golomt)', () => {
+  let t: AccountsTestApp;
+  let summaries: number[];
+  beforeAll(async () => {
+    t = await createAccountsApp({ payments: { sandbox: true } });
+    const { rows } = await t.db.db.execute<{ id: number }>(sql`
+      select item_id as id from commerce_offer
+      where item_type = 'summary' and active and price_mnt > 0 order by item_id limit 4`);
+    summaries = rows.map((r) => r.id);
+  });
+  afterAll(() => t.close());
+
+  const as = (member: Registered, key = crypto.randomUUID()) => ({
+    authorization: `Bearer ${member.token}`,
+    'idempotency-key': key,
+  });
+  const path = (url: string) => {
+    const u = new URL(url);
+    return `${u.pathname}${u.search}`;
+  };
+  const count = async (table: string, userId: number, where = sql`true`) => {
+    const { rows } = await t.db.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from ${sql.identifier(table)} where user_id = ${userId} and ${where}`,
+    );
+    return Number(rows[0]!.n);
+  };
+  const balance = (userId: number) => t.app.modules!.services.credits.balance(t.app.modules!.kernel.root, userId);
+  const packs = async () =>
+    (await t.app.inject('/v5/credit/packs')).json().data as {
+      id: number;
+      credits: number;
+      bonus_credits: number;
+      price_mnt: number;
+    }[];
+
+  async function buyPackWithQpay(member: Registered) {
+    const pack = (await packs()).find((p) => p.bonus_credits > 0)!;
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/v6/purchase/credit-pack',
+      headers: as(member),
+      payload: { pack_id: pack.id, method: 'mnt', rail: 'qpay' },
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    return { pack, ...purchaseResponse.parse(answer.json()).data };
+  }
+
+  it('sells a credit pack through QPay: QR and bank links, the bank app pays, the callback grants the credits once', async () => {
+    const member = await registerByPhone(t.app);
+    const { pack, invoice, payment } = await buyPackWithQpay(member);
+    expect(invoice).toMatchObject({ status: 'pending', amount_mnt: pack.price_mnt });
+    expect(payment).toMatchObject({ rail: 'qpay', status: 'pending' });
+    const action = payment!.next_action!;
+    if (action.kind !== 'qr') throw new Error(`expected a QR, got ${action.kind}`);
+    expect(action.qr_image).toMatch(/^data:image\/png;base64,/);
+    expect(action.deeplinks.length).toBeGreaterThanOrEqual(5);
+    // the "bank app" pays; QPay's sandbox then calls our callback
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: path(action.deeplinks[0]!.link),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(paid.statusCode).toBe(200);
+    await expect
+      .poll(
+        async () =>
+          invoiceResponse.parse(
+            (await t.app.inject({ url: `/v4/billing/invoices/${invoice.id}`, headers: as(member) })).json(),
+          ).data.status,
+      )
+      .toBe('paid');
+    expect(await balance(member.userId)).toBe(pack.credits + pack.bonus_credits);
+    expect(await count('credits_ledger', member.userId)).toBe(2);
+  });
+
+  it('takes a callback replayed 100 times, also at once, as one payment, one grant; a forged one is refused', async () => {
+    const member = await registerByPhone(t.app);
+    const { pack, invoice, payment } = await buyPackWithQpay(member);
+    const action = payment!.next_action!;
+    if (action.kind !== 'qr') throw new Error('expected a QR');
+    const { rows } = await t.db.db.execute<{ secret: string }>(
+      sql`select callback_secret as secret from billing_payment where public_id = ${payment!.id}`,
+    );
+    const callback = `/api/billing/callbacks/qpay/${payment!.id}?secret=${rows[0]!.secret}`;
+    // before the payer pays, a callback changes nothing
+    expect((await t.app.inject(callback)).body).toBe('SUCCESS');
+    expect(await balance(member.userId)).toBe(0);
+    await t.app.inject({
+      method: 'POST',
+      url: path(action.deeplinks[1]!.link),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    const replies = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        i % 2 ? t.app.inject(callback) : t.app.inject({ method: 'POST', url: callback }),
+      ),
+    );
+    expect(replies.every((r) => r.statusCode === 200 && r.body === 'SUCCESS')).toBe(true);
+    expect(await balance(member.userId)).toBe(pack.credits + pack.bonus_credits);
+    expect(await count('credits_ledger', member.userId)).toBe(2);
+    expect(await count('billing_payment', member.userId, sql`status = 'paid'`)).toBe(1);
+    expect(
+      (await t.app.inject({ url: `/v4/billing/invoices/${invoice.id}`, headers: as(member) })).json().data.status,
+    ).toBe('paid');
+
+    const forged = await t.app.inject(`/api/billing/callbacks/qpay/${payment!.id}?secret=wrong`);
+    expect(forged.statusCode).toBe(404);
+    expect(forged.json().error.code).toBe('NOT_FOUND');
+    const otherRail = await t.app.inject(`/api/billing/callbacks/golomt/${payment!.id}?secret=${rows[0]!.secret}`);
+    expect(otherRail.statusCode).toBe(404);
+  });
+
+  it('grants nothing when the rail reports another amount than the invoice', async () => {
+    const member = await registerByPhone(t.app);
+    const { invoice, payment } = await buyPackWithQpay(member);
+    const { rows } = await t.db.db.execute<{ qpay: string; secret: string }>(
+      sql`select provider_payment_id as qpay, callback_secret as secret from billing_payment where public_id = ${payment!.id}`,
+    );
+    await t.app.inject({ method: 'POST', url: `/sandbox/qpay/_test/pay/${rows[0]!.qpay}`, payload: { amount: 100 } });
+    // QPay's callback: a trigger, and the check finds 100₮ paid against the invoice's price
+    await t.app.inject(`/api/billing/callbacks/qpay/${payment!.id}?secret=${rows[0]!.secret}`);
+    const after = invoiceResponse.parse(
+      (await t.app.inject({ url: `/v4/billing/invoices/${invoice.id}`, headers: as(member) })).json(),
+    ).data;
+    expect(after.status).toBe('pending');
+    expect(after.payments[0]).toMatchObject({ status: 'failed' });
+    expect(await balance(member.userId)).toBe(0);
+  });
+
+  it('buys a summary by card through 3-D Secure saving the card, then another in one tap; a declined card grants nothing', async () => {
+    const member = await registerByPhone(t.app);
+    const buy = (id: number, body: object) =>
+      t.app.inject({ method: 'POST', url: `/v6/purchase/summary/${id}`, headers: as(member), payload: body });
+    const first = purchaseResponse.parse(
+      (await buy(summaries[0]!, { method: 'mnt', rail: 'golomt', save_card: true })).json(),
+    ).data;
+    const action = first.payment!.next_action!;
+    if (action.kind !== 'redirect') throw new Error('expected the hosted page');
+    const form = (fields: Record<string, string>) => ({
+      method: 'POST' as const,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fields).toString(),
+    });
+    const challenge = await t.app.inject({
+      url: path(action.url),
+      ...form({ cardNumber: '4000 0000 0000 3220', holder: 'BOLD', expiry: '12/30', cvv: '123' }),
+    });
+    expect(challenge.statusCode).toBe(200);
+    const back = await t.app.inject({ url: `${path(action.url)}/otp`, ...form({ otp: '123456' }) });
+    expect(back.statusCode).toBeGreaterThanOrEqual(300);
+    expect(back.headers.location).toContain(`/payment/${first.payment!.id}`);
+    // the payer's return page asks for the payment: billing asks the bank
+    const confirmed = paymentResponse.parse(
+      (await t.app.inject({ url: `/v4/billing/payments/${first.payment!.id}`, headers: as(member) })).json(),
+    ).data;
+    expect(confirmed.status).toBe('paid');
+    const cards = savedCardsResponse.parse(
+      (await t.app.inject({ url: '/v4/billing/payment-gateways/golomt-v2/cards', headers: as(member) })).json(),
+    ).data;
+    expect(cards).toHaveLength(1);
+    expect(cards[0]!.masked_number).not.toContain('0000 0000');
+
+    const oneTap = purchaseResponse.parse(
+      (await buy(summaries[1]!, { method: 'mnt', rail: 'golomt', card_id: cards[0]!.id })).json(),
+    ).data;
+    expect(oneTap.invoice.status).toBe('paid');
+    expect(oneTap.payment).toMatchObject({ status: 'paid', next_action: null });
+
+    const declinedStart = purchaseResponse.parse(
+      (await buy(summaries[2]!, { method: 'mnt', rail: 'golomt' })).json(),
+    ).data;
+    const declinedPage = declinedStart.payment!.next_action!;
+    if (declinedPage.kind !== 'redirect') throw new Error('expected the hosted page');
+    await t.app.inject({
+      url: path(declinedPage.url),
+      ...form({ cardNumber: '4000 0000 0000 0002', holder: 'BOLD', expiry: '12/30', cvv: '123' }),
+    });
+    const declined = paymentResponse.parse(
+      (await t.app.inject({ url: `/v4/billing/payments/${declinedStart.payment!.id}`, headers: as(member) })).json(),
+    ).data;
+    expect(declined).toMatchObject({ status: 'failed', failure: mn.money.failures.declined });
+    const access = await t.app.modules!.services.entitlements.canAccess(
+      t.app.modules!.kernel.root,
+      member.userId,
+      { type: 'summary', id: summaries[2]! },
+      'summary',
+    );
+    expect(access.allowed).toBe(false);
+    expect(await count('entitlements_grant', member.userId)).toBe(2);
+  });
+
+  it("keeps a member's saved cards from another (404), and forgets a card on request", async () => {
+    const [owner, other] = [await registerByPhone(t.app), await registerByPhone(t.app)];
+    const cards = (member: Registered) =>
+      t.app.inject({ url: '/v4/billing/payment-gateways/golomt-v2/cards', headers: as(member) });
+    expect((await cards(other)).json().data).toEqual([]);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: '/v4/billing/payment-gateways/golomt-v2/cards/AAAAAAAAAAAAAAAAAAAA',
+      headers: as(owner),
+    });
+    expect(removed.statusCode).toBe(404);
+  });
+});
