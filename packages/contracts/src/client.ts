@@ -17,6 +17,13 @@ import type {
   ResetPasswordRequest,
 } from './identity';
 import { mn, type ErrorCode } from './messages';
+import type {
+  BookPurchaseRequest,
+  CreditPackPurchaseRequest,
+  PayInvoiceRequest,
+  PurchaseRequest,
+} from './money';
+import { billingEndpoints as billing, checkoutEndpoints as checkout } from './money.endpoints';
 import { podcastsEndpoints as podcasts } from './podcasts.endpoints';
 import { PUBLICATIONS_PAGE_SIZE } from './podcasts';
 import type { SearchSort, SearchType } from './search';
@@ -288,6 +295,30 @@ export function createApiClient(options: ApiClientOptions) {
     devices: () => data(account.devices),
     revokeDevice: (id: string) => data(account.revokeDevice, { params: { id } }),
     changePassword: (body: PasswordChangeRequest) => data(account.changePassword, { body }),
+
+    // Money (packages/contracts/src/money.ts; docs/payments.md). A purchase takes the key the
+    // client made once for it: sending it again (a retry, a double tap) gets the same answer.
+    purchaseBook: (id: number, body: BookPurchaseRequest, idempotencyKey: string) =>
+      data(checkout.purchaseBook, { params: { id }, body, headers: { 'idempotency-key': idempotencyKey } }),
+    purchaseSummary: (id: number, body: PurchaseRequest, idempotencyKey: string) =>
+      data(checkout.purchaseSummary, { params: { id }, body, headers: { 'idempotency-key': idempotencyKey } }),
+    purchaseBundle: (id: number, body: PurchaseRequest, idempotencyKey: string) =>
+      data(checkout.purchaseBundle, { params: { id }, body, headers: { 'idempotency-key': idempotencyKey } }),
+    purchaseCreditPack: (body: CreditPackPurchaseRequest, idempotencyKey: string) =>
+      data(checkout.purchaseCreditPack, { body, headers: { 'idempotency-key': idempotencyKey } }),
+    creditPacks: () => data(checkout.creditPacks),
+    creditSummary: () => data(checkout.creditSummary),
+    creditTransactions: (page = 1, pageSize = 20) =>
+      data(checkout.creditTransactions, { query: { page, 'page[size]': pageSize } }),
+    creditUnlocks: (page = 1, pageSize = 20) => data(checkout.creditUnlocks, { query: { page, 'page[size]': pageSize } }),
+    ownedBooks: (page = 1, pageSize = 20) => data(checkout.ownedBooks, { query: { page, 'page[size]': pageSize } }),
+    invoice: (id: string, init?: { signal?: AbortSignal }) => data(billing.invoice, { params: { id }, ...init }),
+    payment: (id: string, init?: { signal?: AbortSignal }) => data(billing.payment, { params: { id }, ...init }),
+    invoices: (page = 1, pageSize = 20) => data(billing.invoices, { query: { page, 'page[size]': pageSize } }),
+    payInvoice: (body: PayInvoiceRequest, idempotencyKey: string) =>
+      data(billing.payInvoice, { body, headers: { 'idempotency-key': idempotencyKey } }),
+    savedCards: () => data(billing.cards),
+    removeCard: (id: string) => data(billing.removeCard, { params: { id } }),
   };
 }
 

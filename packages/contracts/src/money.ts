@@ -131,6 +131,7 @@ export const payInvoiceRequest = z.strictObject({
   card_id: publicId.optional(),
   save_card: z.boolean().optional(),
 });
+export type PayInvoiceRequest = z.infer<typeof payInvoiceRequest>;
 
 export const creditPack = z.object({
   id: z.number().int(),
