@@ -17,12 +17,7 @@ import type {
   ResetPasswordRequest,
 } from './identity';
 import { mn, type ErrorCode } from './messages';
-import type {
-  BookPurchaseRequest,
-  CreditPackPurchaseRequest,
-  PayInvoiceRequest,
-  PurchaseRequest,
-} from './money';
+import type { BookPurchaseRequest, CreditPackPurchaseRequest, PayInvoiceRequest, PurchaseRequest } from './money';
 import { billingEndpoints as billing, checkoutEndpoints as checkout } from './money.endpoints';
 import { podcastsEndpoints as podcasts } from './podcasts.endpoints';
 import { PUBLICATIONS_PAGE_SIZE } from './podcasts';
@@ -310,7 +305,11 @@ export function createApiClient(options: ApiClientOptions) {
     creditSummary: () => data(checkout.creditSummary),
     creditTransactions: (page = 1, pageSize = 20) =>
       data(checkout.creditTransactions, { query: { page, 'page[size]': pageSize } }),
-    creditUnlocks: (page = 1, pageSize = 20) => data(checkout.creditUnlocks, { query: { page, 'page[size]': pageSize } }),
+    creditUnlocks: (page = 1, pageSize = 20) =>
+      data(checkout.creditUnlocks, { query: { page, 'page[size]': pageSize } }),
+    /** what the member holds of a title (of each title of a bundle); [] for nothing */
+    holdings: (itemType: 'book' | 'summary' | 'bundle', itemId: number) =>
+      data(checkout.holdings, { query: { item_type: itemType, item_id: itemId } }),
     ownedBooks: (page = 1, pageSize = 20) => data(checkout.ownedBooks, { query: { page, 'page[size]': pageSize } }),
     invoice: (id: string, init?: { signal?: AbortSignal }) => data(billing.invoice, { params: { id }, ...init }),
     payment: (id: string, init?: { signal?: AbortSignal }) => data(billing.payment, { params: { id }, ...init }),

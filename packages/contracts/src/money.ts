@@ -166,14 +166,24 @@ export const ownedItem = z.object({
 });
 export const ownedItemsResponse = paginated(ownedItem);
 
-/** What the member holds of one title: for the book page's buttons (a personal, no-store call). */
-export const holdingResponse = envelope(
-  z.object({
-    formats: z.array(
-      z.object({ format: z.enum(['audiobook', 'ebook', 'summary']), reason: z.string(), until: z.string().nullable() }),
-    ),
-  }),
-);
+export const holdingQuery = z.object({
+  item_type: z.enum(['book', 'summary', 'bundle']),
+  item_id: queryInt(1, 2_147_483_647),
+});
+
+/**
+ * What the member holds of one title (for a bundle: of each of its titles), for the page's
+ * buttons: a personal, no-store call, never part of a cached page.
+ */
+export const holding = z.object({
+  item_type: z.enum(['book', 'summary']),
+  item_id: z.number().int(),
+  format: z.enum(['audiobook', 'ebook', 'summary']),
+  reason: z.string(),
+  until: z.string().nullable(),
+});
+export type Holding = z.infer<typeof holding>;
+export const holdingResponse = envelope(z.array(holding));
 
 export const savedCard = z.object({
   id: z.string(),

@@ -4,7 +4,7 @@ import { BookAbout } from '~/features/book/book-about';
 import { BookHero } from '~/features/book/book-hero';
 import { BundleShelf } from '~/features/bundle/bundle-shelf';
 import { LazyShelf } from '~/features/catalog/lazy-shelf';
-import { OfferList } from '~/features/offers/offer-list';
+import { OfferList } from '~/features/checkout/offer-list';
 import { ReviewsSection } from '~/features/reviews/reviews-section';
 import { browserApi } from '~/lib/browser-api';
 import { href } from '~/lib/links';
@@ -66,7 +66,10 @@ export default function BookPage({ loaderData, matches }: Route.ComponentProps) 
       <JsonLd data={[bookJsonLd(book, baseUrl, canonical), breadcrumbJsonLd(crumbs, baseUrl)]} />
       <Breadcrumbs crumbs={crumbs} />
       <div className="mt-5">
-        <BookHero book={book} aside={<OfferList offers={book.offers} />}>
+        <BookHero
+          book={book}
+          aside={<OfferList offers={book.offers} item={{ kind: 'book', id: book.id, title: book.title }} />}
+        >
           <BookAbout book={book} />
         </BookHero>
       </div>

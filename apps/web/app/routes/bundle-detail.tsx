@@ -2,7 +2,7 @@ import { redirect } from 'react-router';
 import { mn } from '@nomsan/contracts/messages';
 import { BundleHero } from '~/features/bundle/bundle-hero';
 import { ItemGrid } from '~/features/catalog/item-grid';
-import { OfferList } from '~/features/offers/offer-list';
+import { OfferList } from '~/features/checkout/offer-list';
 import { href, itemHref } from '~/lib/links';
 import { required } from '~/lib/loaders.server';
 import { absoluteUrl, baseUrlFrom, pageMeta } from '~/lib/meta';
@@ -59,7 +59,17 @@ export default function BundlePage({ loaderData, matches }: Route.ComponentProps
       />
       <Breadcrumbs crumbs={crumbs} />
       <div className="mt-5">
-        <BundleHero bundle={bundle} offers={bundle.offer ? <OfferList offers={[bundle.offer]} /> : undefined} />
+        <BundleHero
+          bundle={bundle}
+          offers={
+            bundle.offer ? (
+              <OfferList
+                offers={[bundle.offer]}
+                item={{ kind: 'bundle', id: bundle.id, title: bundle.title, itemsCount: bundle.items.length }}
+              />
+            ) : undefined
+          }
+        />
       </div>
       <section aria-labelledby="bundle-items" className="mt-10">
         <h2 id="bundle-items" className="mb-4 text-xl font-bold sm:text-2xl">

@@ -2,7 +2,7 @@ import { redirect } from 'react-router';
 import { mn } from '@nomsan/contracts/messages';
 import { BundleShelf } from '~/features/bundle/bundle-shelf';
 import { ItemCard } from '~/features/catalog/item-card';
-import { OfferList } from '~/features/offers/offer-list';
+import { OfferList } from '~/features/checkout/offer-list';
 import { ReviewsSection } from '~/features/reviews/reviews-section';
 import { KeyIdeas, SummaryHero } from '~/features/summary/summary-hero';
 import { href } from '~/lib/links';
@@ -48,7 +48,10 @@ export default function SummaryPage({ loaderData, matches }: Route.ComponentProp
       <JsonLd data={[summaryJsonLd(summary, baseUrl, canonical), breadcrumbJsonLd(crumbs, baseUrl)]} />
       <Breadcrumbs crumbs={crumbs} />
       <div className="mt-5">
-        <SummaryHero summary={summary} aside={<OfferList offers={summary.offers} />} />
+        <SummaryHero
+          summary={summary}
+          aside={<OfferList offers={summary.offers} item={{ kind: 'summary', id: summary.id, title: summary.title }} />}
+        />
       </div>
       <div className="mt-10 grid gap-10 lg:grid-cols-[minmax(0,1fr)_16rem]">
         <KeyIdeas body={summary.body} />

@@ -47,6 +47,9 @@ export const SmartphoneIcon = (p: IconProps) => <Icon name="smartphone" {...p} /
 export const LockIcon = (p: IconProps) => <Icon name="lock" {...p} />;
 export const LinkIcon = (p: IconProps) => <Icon name="link" {...p} />;
 export const StarIcon = (p: IconProps) => <Icon name="star" {...p} />;
+export const ReceiptIcon = (p: IconProps) => <Icon name="receipt" {...p} />;
+export const CoinsIcon = (p: IconProps) => <Icon name="coins" {...p} />;
+export const CreditCardIcon = (p: IconProps) => <Icon name="credit-card" {...p} />;
 export const EyeIcon = ({ crossed = false, ...p }: IconProps & { crossed?: boolean }) => (
   <Icon name={crossed ? 'eye-off' : 'eye'} {...p} />
 );

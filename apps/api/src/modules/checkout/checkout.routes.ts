@@ -110,6 +110,14 @@ export const checkoutRoutes: FastifyPluginAsync<RouteContext> = async (app, { se
       },
     };
   };
+  route(app, endpoints.holdings, async (request) => ({
+    data: await checkout.holdings(
+      request.ctx,
+      requireUser(request).userId,
+      request.query.item_type,
+      request.query.item_id,
+    ),
+  }));
   route(app, endpoints.creditUnlocks, (request) =>
     ownedPage(request.ctx, requireUser(request).userId, request.query, ['credit_unlock']),
   );

@@ -5,6 +5,7 @@ import { mn } from '@nomsan/contracts/messages';
 import type {
   BookPurchaseRequest,
   CreditPackPurchaseRequest,
+  Holding,
   PurchaseRequest,
   PurchaseResult,
 } from '@nomsan/contracts/money';
@@ -292,6 +293,39 @@ export function checkoutService(kernel: Kernel, deps: CheckoutDependencies) {
   }
 
   return {
+    /** what the member holds of a title, or of each title of a bundle (404 for no such title) */
+    async holdings(ctx: Ctx, userId: number, itemType: 'book' | 'summary' | 'bundle', itemId: number) {
+      const titles: { type: GrantItemType; id: number }[] = [];
+      if (itemType === 'bundle') {
+        const bundle = await deps.catalog.bundle(ctx, { id: itemId });
+        for (const item of bundle.items)
+          titles.push({ type: item.type === 'summary' ? 'summary' : 'book', id: item.id });
+      } else {
+        const found =
+          itemType === 'book'
+            ? await deps.catalog.book(ctx, { id: itemId })
+            : await deps.catalog.summary(ctx, { id: itemId });
+        titles.push({ type: itemType, id: found.id });
+      }
+      const held: Holding[] = [];
+      for (const type of ['book', 'summary'] as const) {
+        const ids = titles.filter((title) => title.type === type).map((title) => title.id);
+        if (ids.length === 0) continue;
+        for (const [id, formats] of await entitlements.holdings(ctx, userId, type, ids)) {
+          for (const [format, grant] of formats) {
+            held.push({
+              item_type: type,
+              item_id: id,
+              format,
+              reason: grant.reason,
+              until: grant.until?.toISOString() ?? null,
+            });
+          }
+        }
+      }
+      return held;
+    },
+
     purchaseBook: (ctx: Ctx, userId: number, key: string, id: number, request: BookPurchaseRequest) =>
       once(ctx, userId, key, { kind: 'book', id, request }),
     purchaseSummary: (ctx: Ctx, userId: number, key: string, id: number, request: PurchaseRequest) =>

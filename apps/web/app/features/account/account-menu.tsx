@@ -96,7 +96,13 @@ export function AccountMenu() {
               <p className="text-xs text-muted">{t.id(user.id)}</p>
             </div>
           </div>
-          <Link role="menuitem" tabIndex={-1} to="/account" onClick={() => setOpen(false)} className={itemClass}>
+          <Link
+            role="menuitem"
+            tabIndex={-1}
+            to="/my-library/books"
+            onClick={() => setOpen(false)}
+            className={itemClass}
+          >
             <LibraryIcon width={20} height={20} className="text-muted" />
             {t.myLibrary}
           </Link>

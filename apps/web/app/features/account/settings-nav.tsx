@@ -2,17 +2,27 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { mn } from '@nomsan/contracts/messages';
 import { displayName, type SessionUser } from '~/lib/auth-store';
-import { LinkIcon, LockIcon, MonitorIcon, UserIcon } from '~/ui/icons';
+import { CoinsIcon, CreditCardIcon, LinkIcon, LockIcon, MonitorIcon, ReceiptIcon, UserIcon } from '~/ui/icons';
 import { Avatar } from './avatar';
 
 const t = mn.settings;
 
-const SECTIONS = [
+const SECTIONS: { to: string; label: string; Icon: typeof UserIcon; end: boolean; alias?: string }[] = [
   { to: '/settings', label: t.profile, Icon: UserIcon, end: true },
   { to: '/settings/password', label: t.password, Icon: LockIcon, end: false },
   { to: '/settings/devices', label: t.devices, Icon: MonitorIcon, end: false },
   { to: '/settings/social-accounts', label: t.socialAccounts, Icon: LinkIcon, end: false },
-] as const;
+  { to: '/settings/invoices', label: mn.moneyPages.invoices, Icon: ReceiptIcon, end: false },
+  { to: '/settings/credit-transactions', label: mn.moneyPages.credits, Icon: CoinsIcon, end: false },
+  // the app's older address of the same page
+  {
+    to: '/settings/payment-cards',
+    label: mn.moneyPages.cards,
+    Icon: CreditCardIcon,
+    end: false,
+    alias: '/settings/golomt-cards',
+  },
+];
 
 /**
  * The settings sections: a column beside the page on wide screens, a row on phones that scrolls
@@ -42,22 +52,26 @@ export function SettingsNav({ user }: { user: SessionUser }) {
           ref={list}
           className="scrollbar-none -mx-4 flex gap-2 overflow-x-auto px-4 lg:mx-0 lg:flex-col lg:gap-1 lg:overflow-visible lg:px-0"
         >
-          {SECTIONS.map(({ to, label, Icon, end }) => (
-            <li key={to} className="shrink-0">
-              <NavLink
-                to={to}
-                end={end}
-                className={({ isActive }) =>
-                  `flex items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold whitespace-nowrap transition-colors lg:rounded-xl lg:py-2.5 ${
-                    isActive ? 'bg-brand-soft text-brand' : 'bg-surface text-ink hover:text-brand lg:bg-transparent'
-                  }`
-                }
-              >
-                <Icon width={18} height={18} />
-                {label}
-              </NavLink>
-            </li>
-          ))}
+          {SECTIONS.map(({ to, label, Icon, end, alias }) => {
+            // on the alias, the entry points there, so it shows as the current page
+            const aliased = alias !== undefined && pathname.startsWith(alias);
+            return (
+              <li key={to} className="shrink-0">
+                <NavLink
+                  to={aliased ? alias : to}
+                  end={end}
+                  className={({ isActive }) =>
+                    `flex items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold whitespace-nowrap transition-colors lg:rounded-xl lg:py-2.5 ${
+                      isActive ? 'bg-brand-soft text-brand' : 'bg-surface text-ink hover:text-brand lg:bg-transparent'
+                    }`
+                  }
+                >
+                  <Icon width={18} height={18} />
+                  {label}
+                </NavLink>
+              </li>
+            );
+          })}
         </ul>
       </nav>
     </aside>

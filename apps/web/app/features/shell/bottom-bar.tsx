@@ -37,7 +37,10 @@ export function BottomBar() {
           <SearchIcon />
           {mn.bottomBar.search}
         </NavLink>
-        <NavLink to={guarded('/account')} className={() => itemClass({ isActive: pathname.startsWith('/account') })}>
+        <NavLink
+          to={guarded('/my-library/books')}
+          className={() => itemClass({ isActive: pathname.startsWith('/my-library') })}
+        >
           <LibraryIcon />
           {mn.bottomBar.myLibrary}
         </NavLink>

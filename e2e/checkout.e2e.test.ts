@@ -1,0 +1,181 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, baseUrl, launch, screenshot, watchConsole } from './support/browser';
+
+const newPhone = () => `8${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
+
+async function codeFor(to: string): Promise<string> {
+  let code: string | null = null;
+  await expect
+    .poll(async () => {
+      const response = await fetch(`${baseUrl()}/dev/outbox?format=json&to=${encodeURIComponent(to)}`);
+      const body = (await response.json()) as { data: { to: string; code: string | null }[] };
+      code = body.data.find((message) => message.to.endsWith(to) && message.code)?.code ?? null;
+      return code;
+    })
+    .not.toBeNull();
+  return code as unknown as string;
+}
+
+/** A member made through the API (as an app would), then signed in through the browser. */
+async function signUpAndIn(page: Page): Promise<void> {
+  const phone = newPhone();
+  const password = 'Nomsan-Checkout-2026';
+  const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${baseUrl()}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+    expect(response.status, `${path} answered ${response.status}`).toBe(200);
+    return ((await response.json()) as { data: Record<string, unknown> }).data;
+  };
+  const challenge = await post('/v4/auth/otp', { purpose: 'register', phone });
+  const verified = await post('/v4/auth/otp:verify', {
+    challenge_id: challenge.challenge_id,
+    purpose: 'register',
+    code: await codeFor(phone),
+  });
+  await post(
+    '/v4/auth/register',
+    { verification_token: verified.verification_token, name: 'Худалдан авагч', password },
+    { 'client-id': 'e2e', 'device-uuid': crypto.randomUUID() },
+  );
+  await page.goto('/auth?prev=/settings/credit-transactions');
+  await page.getByLabel('Утасны дугаар эсвэл и-мэйл').fill(phone);
+  await page.getByLabel('Нууц үг', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Нэвтрэх', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/settings/credit-transactions');
+}
+
+interface Card {
+  slug: string;
+  type: string;
+  availability: { price_mnt: number | null; credit_price: number | null };
+}
+
+/** Titles of the demo catalogue that can be bought in tögrög, and unlocked with credits. */
+async function titles(path: string): Promise<Card[]> {
+  const response = await fetch(`${baseUrl()}${path}`);
+  return ((await response.json()) as { data: { data: Card[] } }).data.data;
+}
+
+const sheet = (page: Page) => page.getByRole('dialog');
+
+/** Pays the open sheet by card on the bank's hosted page; `otp` for the 3-D Secure card. */
+async function payByCard(page: Page, cardNumber: string, otp?: string) {
+  await page.waitForURL((url) => url.pathname.startsWith('/sandbox/golomt/'));
+  await page.getByLabel('Картын дугаар').fill(cardNumber);
+  await page.getByLabel('Карт эзэмшигчийн нэр').fill('BOLD BAATAR');
+  await page.getByLabel('Дуусах хугацаа (MM/YY)').fill('12/30');
+  await page.getByLabel('CVV код').fill('123');
+  await screenshot(page, 'checkout-golomt-card-1280');
+  await page.getByRole('button', { name: 'Төлөх' }).click();
+  if (otp) {
+    await page.getByLabel('Баталгаажуулах код').fill(otp);
+    await screenshot(page, 'checkout-golomt-3ds-1280');
+    await page.getByRole('button', { name: 'Баталгаажуулах' }).click();
+  }
+  await page.waitForURL((url) => url.pathname.startsWith('/payment/'));
+}
+
+describe('checkout in the browser', () => {
+  let browser: Awaited<ReturnType<typeof launch>>;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(() => browser.close());
+
+  it('buys credits with QPay, unlocks a book, buys one by card through 3-D Secure saving the card, a summary in one tap; a declined card grants nothing', async () => {
+    const context = await browser.context(DESKTOP);
+    const page = await context.newPage();
+    const problems = watchConsole(page);
+    await signUpAndIn(page);
+
+    // Credits with QPay: the QR and the bank buttons; the sandbox bank app pays it.
+    await page.getByRole('button', { name: 'Худалдаж авах' }).last().click();
+    await page.getByRole('button', { name: /төлөх$/ }).click();
+    const bankLink = sheet(page).getByRole('link').first();
+    await expect.poll(() => bankLink.count()).toBe(1);
+    await screenshot(page, 'checkout-qpay-qr-1280');
+    const bank = await context.newPage();
+    await bank.goto((await bankLink.getAttribute('href'))!);
+    await screenshot(bank, 'checkout-qpay-bank-app-1280');
+    await bank.getByRole('button', { name: 'Төлөх' }).click();
+    await bank.close();
+    await expect.poll(() => sheet(page).getByText('Төлбөр амжилттай').count(), { timeout: 15_000 }).toBe(1);
+    await screenshot(page, 'checkout-qpay-paid-1280');
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await expect.poll(() => page.getByText(/Кредит багц:/).count()).toBeGreaterThan(0);
+
+    // Unlock a book with credits.
+    const books = await titles('/v5/books?page%5Bsize%5D=60');
+    const unlockable = books.find((b) => b.availability.credit_price !== null && b.availability.credit_price <= 3)!;
+    await page.goto(`/${unlockable.slug}`);
+    await page
+      .getByRole('button', { name: /Худалдаж авах|Кредитээр нээх/ })
+      .first()
+      .click();
+    await sheet(page)
+      .getByLabel(/кредитээр нээх/)
+      .check();
+    await screenshot(page, 'checkout-credits-1280');
+    await sheet(page)
+      .getByRole('button', { name: /кредитээр нээх/ })
+      .click();
+    await expect.poll(() => sheet(page).getByText('Төлбөр амжилттай').count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await expect.poll(() => page.getByRole('link', { name: 'Таны номын санд байна' }).count()).toBeGreaterThan(0);
+
+    // Another book by card, through 3-D Secure, saving the card.
+    const byCard = books.find((b) => b.slug !== unlockable.slug && (b.availability.price_mnt ?? 0) > 0)!;
+    await page.goto(`/${byCard.slug}`);
+    await page.getByRole('button', { name: 'Худалдаж авах' }).first().click();
+    await sheet(page).getByLabel('Банкны карт').check();
+    await sheet(page)
+      .getByRole('button', { name: /төлөх$/ })
+      .click();
+    await payByCard(page, '4000 0000 0000 3220', '123456');
+    await expect.poll(() => page.getByRole('heading', { name: 'Төлбөр амжилттай' }).count()).toBe(1);
+    await screenshot(page, 'checkout-card-paid-1280');
+
+    // A summary with the saved card, in one tap.
+    const summaries = await titles('/v5/summary?page%5Bsize%5D=20');
+    const [oneTap, declined] = summaries.filter((s) => (s.availability.price_mnt ?? 0) > 0);
+    await page.goto(`/summary/${oneTap!.slug}`);
+    await page.getByRole('button', { name: 'Худалдаж авах' }).first().click();
+    await sheet(page)
+      .getByLabel(/Хадгалсан карт/)
+      .check();
+    await screenshot(page, 'checkout-saved-card-1280');
+    await sheet(page)
+      .getByRole('button', { name: /төлөх$/ })
+      .click();
+    await expect.poll(() => sheet(page).getByText('Төлбөр амжилттай').count()).toBe(1);
+    await page.keyboard.press('Escape');
+
+    // A declined card: the Mongolian message, nothing granted.
+    await page.goto(`/summary/${declined!.slug}`);
+    await page.getByRole('button', { name: 'Худалдаж авах' }).first().click();
+    await sheet(page).getByLabel('Банкны карт').check();
+    await sheet(page)
+      .getByRole('button', { name: /төлөх$/ })
+      .click();
+    await payByCard(page, '4000 0000 0000 0002');
+    await expect.poll(() => page.getByText('Карт татгалзлаа. Өөр карт ашиглана уу.').count()).toBe(1);
+    await screenshot(page, 'checkout-declined-1280');
+    await page.goto(`/summary/${declined!.slug}`);
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('link', { name: 'Таны номын санд байна' }).count()).toBe(0);
+
+    // Invoices and the library.
+    await page.goto('/settings/invoices');
+    await screenshot(page, 'checkout-invoices-1280');
+    expect(await page.getByText('Төлөгдсөн').count()).toBeGreaterThanOrEqual(4);
+    await page.goto('/my-library/books');
+    await screenshot(page, 'checkout-library-1280');
+    expect(problems).toEqual([]);
+  });
+});
