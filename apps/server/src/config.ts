@@ -82,6 +82,9 @@ const envSchema = z.object({
   GOLOMT_BASE_URL: url(['https:', 'http:'], 'http(s)').optional(),
   GOLOMT_TOKEN: z.string().min(1).optional(),
   GOLOMT_SECRET: z.string().min(1).optional(),
+  HIPAY_BASE_URL: url(['https:', 'http:'], 'http(s)').optional(),
+  HIPAY_ENTITY_ID: z.string().min(1).optional(),
+  HIPAY_TOKEN: z.string().min(1).optional(),
   INVOICE_TTL_MINUTES: integer(1, 7 * 24 * 60).default(30),
 });
 
@@ -209,6 +212,11 @@ function paymentsConfig(e: Env): Config['payments'] {
       clientId: e.QPAY_CLIENT_ID!,
       clientSecret: e.QPAY_CLIENT_SECRET!,
       invoiceCode: e.QPAY_INVOICE_CODE!,
+    })),
+    hipay: rail(e, ['HIPAY_BASE_URL', 'HIPAY_ENTITY_ID', 'HIPAY_TOKEN'], () => ({
+      baseUrl: e.HIPAY_BASE_URL!.replace(/\/$/, ''),
+      entityId: e.HIPAY_ENTITY_ID!,
+      token: e.HIPAY_TOKEN!,
     })),
     golomt: rail(e, ['GOLOMT_BASE_URL', 'GOLOMT_TOKEN', 'GOLOMT_SECRET'], () => ({
       baseUrl: e.GOLOMT_BASE_URL!.replace(/\/$/, ''),

@@ -678,6 +678,7 @@ export const mn = {
       qpay: 'QR код уншуулах эсвэл банкны аппаар',
       golomt: 'Visa, Mastercard, UnionPay (Голомт банкны хуудсаар)',
       socialpay: 'Голомт банкны SocialPay аппаар',
+      hipay: 'HiPay хэтэвчээр',
     },
     savedCard: (masked: string) => `Хадгалсан карт ${masked}`,
     saveCard: 'Картаа дараа ашиглахаар хадгалах',

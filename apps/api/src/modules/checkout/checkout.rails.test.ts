@@ -202,6 +202,40 @@ describe('checkout on the rails (QPay, Golomt)', () => {
     expect(await count('entitlements_grant', member.userId)).toBe(2);
   });
 
+  it('sells a summary through HiPay: the wallet page pays, its repeated webhooks grant once', async () => {
+    const member = await registerByPhone(t.app);
+    const bought = purchaseResponse.parse(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/v6/purchase/summary/${summaries[3]!}`,
+          headers: as(member),
+          payload: { method: 'mnt', rail: 'hipay' },
+        })
+      ).json(),
+    ).data;
+    const action = bought.payment!.next_action!;
+    if (action.kind !== 'redirect') throw new Error('expected the wallet page');
+    const checkoutId = new URL(action.url).searchParams.get('checkoutId')!;
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/sandbox/hipay/form/${checkoutId}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(paid.statusCode).toBe(303);
+    expect(paid.headers.location).toContain(`/payment/${bought.payment!.id}`);
+    await expect
+      .poll(
+        async () =>
+          (await t.app.inject({ url: `/v4/billing/invoices/${bought.invoice.id}`, headers: as(member) })).json().data
+            .status,
+      )
+      .toBe('paid');
+    expect(await count('entitlements_grant', member.userId)).toBe(1);
+    expect(await count('billing_payment', member.userId, sql`status = 'paid'`)).toBe(1);
+  });
+
   it("keeps a member's saved cards from another (404), and forgets a card on request", async () => {
     const [owner, other] = [await registerByPhone(t.app), await registerByPhone(t.app)];
     const cards = (member: Registered) =>

@@ -18,7 +18,7 @@ export type CheckoutTarget =
   | { kind: 'credit_pack'; id: number };
 
 /** How the member chose to pay. */
-type Way = { method: 'credits' } | { method: 'mnt'; rail: 'qpay' | 'golomt' | 'socialpay'; cardId?: string };
+type Way = { method: 'credits' } | { method: 'mnt'; rail: 'qpay' | 'golomt' | 'socialpay' | 'hipay'; cardId?: string };
 
 interface SavedCard {
   id: string;
@@ -243,6 +243,12 @@ export function CheckoutSheet({
                       onSelect={() => setWay({ method: 'mnt', rail: 'socialpay' })}
                       label={t.rails.socialpay}
                       hint={t.railHints.socialpay}
+                    />
+                    <Choice
+                      checked={way.method === 'mnt' && way.rail === 'hipay'}
+                      onSelect={() => setWay({ method: 'mnt', rail: 'hipay' })}
+                      label={t.rails.hipay}
+                      hint={t.railHints.hipay}
                     />
                   </>
                 ) : null}

@@ -4,6 +4,7 @@ import { loopbackFetch } from '../../../lib/loopback-fetch';
 import type { BillingSettings } from '../billing.service';
 import type { Gateway, Rail } from '../gateway';
 import { golomtGateway, type GolomtConfig } from './golomt';
+import { hipayGateway, type HipayConfig } from './hipay';
 import { qpayGateway, type QpayConfig } from './qpay';
 
 /** The rails as configured for this process; unset ones come from the sandbox when it is on. */
@@ -12,12 +13,13 @@ export interface PaymentsOptions {
   sandbox: boolean;
   qpay?: Omit<QpayConfig, 'fetch' | 'now'>;
   golomt?: Omit<GolomtConfig, 'fetch' | 'variant'>;
+  hipay?: Omit<HipayConfig, 'fetch'>;
   /** how long a pending invoice waits to be paid */
   invoiceTtlMs?: number;
 }
 
 /** where the sandboxes are mounted; Golomt pushes results to the notification route */
-export const SANDBOX_PATHS = { qpay: '/sandbox/qpay', golomt: '/sandbox/golomt' } as const;
+export const SANDBOX_PATHS = { qpay: '/sandbox/qpay', golomt: '/sandbox/golomt', hipay: '/sandbox/hipay' } as const;
 export const GOLOMT_NOTIFICATION_PATH = '/api/billing/golomt/notification';
 
 const secret = () => randomBytes(24).toString('base64url');
@@ -32,7 +34,7 @@ export async function billingSettings(
 ): Promise<BillingSettings> {
   const { publicBaseUrl, options } = context;
   const fetchOwn = loopbackFetch(app, publicBaseUrl);
-  let { qpay, golomt } = options;
+  let { qpay, golomt, hipay } = options;
   // Loaded only when on: a production process never even imports the stand-ins.
   if (options.sandbox && !qpay) {
     const { sandboxQpay } = await import('@nomsan/sandbox/qpay');
@@ -56,11 +58,23 @@ export async function billingSettings(
       fetch: fetchOwn,
     });
   }
+  if (options.sandbox && !hipay) {
+    const { sandboxHipay } = await import('@nomsan/sandbox/hipay');
+    hipay = { baseUrl: `${publicBaseUrl}${SANDBOX_PATHS.hipay}`, entityId: 'NOMSAN', token: secret() };
+    await app.register(sandboxHipay, {
+      mountPath: SANDBOX_PATHS.hipay,
+      publicBaseUrl,
+      entityId: hipay.entityId,
+      token: hipay.token,
+      fetch: fetchOwn,
+    });
+  }
   const gateways: Partial<Record<Exclude<Rail, 'credits'>, Gateway>> = {};
   if (qpay) gateways.qpay = qpayGateway({ ...qpay, fetch: fetchOwn });
   if (golomt) {
     gateways.golomt = golomtGateway({ ...golomt, fetch: fetchOwn });
     gateways.socialpay = golomtGateway({ ...golomt, variant: 'socialpay', fetch: fetchOwn });
   }
+  if (hipay) gateways.hipay = hipayGateway({ ...hipay, fetch: fetchOwn });
   return { gateways, invoiceTtlMs: options.invoiceTtlMs, golomtSecret: golomt?.secret };
 }
