@@ -85,6 +85,10 @@ const envSchema = z.object({
   HIPAY_BASE_URL: url(['https:', 'http:'], 'http(s)').optional(),
   HIPAY_ENTITY_ID: z.string().min(1).optional(),
   HIPAY_TOKEN: z.string().min(1).optional(),
+  UPOINT_BASE_URL: url(['https:', 'http:'], 'http(s)').optional(),
+  UPOINT_TOKEN: z.string().min(1).optional(),
+  UPOINT_TERMINAL_ID: z.string().min(1).max(32).default('NOMSAN-WEB'),
+  UPOINT_MNT_PER_POINT: integer(1, 1000).default(1),
   INVOICE_TTL_MINUTES: integer(1, 7 * 24 * 60).default(30),
 });
 
@@ -217,6 +221,12 @@ function paymentsConfig(e: Env): Config['payments'] {
       baseUrl: e.HIPAY_BASE_URL!.replace(/\/$/, ''),
       entityId: e.HIPAY_ENTITY_ID!,
       token: e.HIPAY_TOKEN!,
+    })),
+    upoint: rail(e, ['UPOINT_BASE_URL', 'UPOINT_TOKEN'], () => ({
+      baseUrl: e.UPOINT_BASE_URL!.replace(/\/$/, ''),
+      token: e.UPOINT_TOKEN!,
+      terminalId: e.UPOINT_TERMINAL_ID,
+      mntPerPoint: e.UPOINT_MNT_PER_POINT,
     })),
     golomt: rail(e, ['GOLOMT_BASE_URL', 'GOLOMT_TOKEN', 'GOLOMT_SECRET'], () => ({
       baseUrl: e.GOLOMT_BASE_URL!.replace(/\/$/, ''),

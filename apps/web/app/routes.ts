@@ -44,6 +44,7 @@ export default [
   ]),
   route('invoice/:slug', 'routes/invoice.tsx'),
   route('payment/:slug', 'routes/payment.tsx'),
+  route('upoint', 'routes/upoint.tsx'),
   route('login', 'routes/login.tsx'),
   route('loginSuccess', 'routes/login-success.tsx'),
   route('settings', 'routes/settings.tsx', [

@@ -17,7 +17,13 @@ import type {
   ResetPasswordRequest,
 } from './identity';
 import { mn, type ErrorCode } from './messages';
-import type { BookPurchaseRequest, CreditPackPurchaseRequest, PayInvoiceRequest, PurchaseRequest } from './money';
+import type {
+  BookPurchaseRequest,
+  CreditPackPurchaseRequest,
+  PayInvoiceRequest,
+  PurchaseRequest,
+  UpointRequest,
+} from './money';
 import { billingEndpoints as billing, checkoutEndpoints as checkout } from './money.endpoints';
 import { podcastsEndpoints as podcasts } from './podcasts.endpoints';
 import { PUBLICATIONS_PAGE_SIZE } from './podcasts';
@@ -317,6 +323,8 @@ export function createApiClient(options: ApiClientOptions) {
     payInvoice: (body: PayInvoiceRequest, idempotencyKey: string) =>
       data(billing.payInvoice, { body, headers: { 'idempotency-key': idempotencyKey } }),
     savedCards: () => data(billing.cards),
+    upointBalance: (body: UpointRequest) => data(billing.upointBalance, { body }),
+    upointPay: (body: UpointRequest) => data(billing.upointPay, { body }),
     removeCard: (id: string) => data(billing.removeCard, { params: { id } }),
   };
 }

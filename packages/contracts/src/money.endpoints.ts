@@ -22,6 +22,8 @@ import {
   purchaseRequest,
   purchaseResponse,
   savedCardsResponse,
+  upointBalanceResponse,
+  upointRequest,
 } from './money';
 import { okResponse } from './identity';
 
@@ -181,6 +183,24 @@ export const billingEndpoints = {
     summary: 'Forget a saved card',
     params: publicIdParams,
     response: okResponse,
+  }),
+  upointBalance: defineEndpoint({
+    ...member,
+    tags: ['billing'],
+    method: 'POST',
+    path: '/v4/billing/upoint/transaction-data',
+    summary: "A U-Point member's points (PIN-confirmed) and whether they pay the attempt",
+    body: upointRequest,
+    response: upointBalanceResponse,
+  }),
+  upointPay: defineEndpoint({
+    ...member,
+    tags: ['billing'],
+    method: 'POST',
+    path: '/v4/billing/upoint/create-payment',
+    summary: "Pays a U-Point attempt with the member's points, confirmed with their PIN",
+    body: upointRequest,
+    response: paymentResponse,
   }),
   callback: defineEndpoint({
     tags: ['billing'],

@@ -206,3 +206,33 @@ export const golomtNotificationBody = z.looseObject({
   transactionId: z.string().max(64),
   checksum: z.string().max(128),
 });
+
+/** A U-Point member (their phone or card number) confirming an attempt with their PIN. */
+const upointConfirmation = {
+  /** the attempt's reference, from the page's address */
+  reference: z.string().regex(/^[A-Za-z0-9]{15}$/, { error: mn.errors.NOT_FOUND }),
+  pin: z.string().regex(/^\d{4,6}$/, { error: mn.money.pinInvalid }),
+};
+export const upointRequest = z.union(
+  [
+    z.strictObject({
+      ...upointConfirmation,
+      mobile: z.string().regex(/^[6-9]\d{7}$/, { error: mn.auth.phoneInvalid }),
+    }),
+    z.strictObject({
+      ...upointConfirmation,
+      card_number: z.string().regex(/^\d{6,20}$/, { error: mn.money.memberRequired }),
+    }),
+  ],
+  { error: mn.money.memberRequired },
+);
+export type UpointRequest = z.infer<typeof upointRequest>;
+export const upointBalanceResponse = envelope(
+  z.object({
+    masked_card_number: z.string(),
+    points: z.number().int(),
+    value_mnt: z.number().int(),
+    amount_mnt: z.number().int(),
+    enough: z.boolean(),
+  }),
+);

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { UpointRequest } from '@nomsan/contracts/money';
 import { billingEndpoints as endpoints } from '@nomsan/contracts/money.endpoints';
 import { route } from '../../lib/endpoint-route';
 import type { RouteContext } from '../../kernel/module';
@@ -73,6 +74,35 @@ export const billingRoutes: FastifyPluginAsync<RouteContext> = async (app, { ser
   route(app, endpoints.removeCard, async (request) => {
     await billing.removeCard(request.ctx, requireUser(request).userId, request.params.id);
     return { data: { ok: true as const } };
+  });
+
+  const upointMemberOf = (body: UpointRequest) =>
+    'mobile' in body ? { mobile: body.mobile } : { cardNumber: body.card_number };
+  route(app, endpoints.upointBalance, async (request) => {
+    const { body } = request;
+    const balance = await billing.upointBalance(
+      request.ctx,
+      requireUser(request).userId,
+      body.reference,
+      upointMemberOf(body),
+      body.pin,
+    );
+    return {
+      data: {
+        masked_card_number: balance.maskedCardNumber,
+        points: balance.points,
+        value_mnt: balance.valueMnt,
+        amount_mnt: balance.amountMnt,
+        enough: balance.valueMnt >= balance.amountMnt,
+      },
+    };
+  });
+  route(app, endpoints.upointPay, async (request) => {
+    const { body } = request;
+    const userId = requireUser(request).userId;
+    const payment = await billing.upointPay(request.ctx, userId, body.reference, upointMemberOf(body), body.pin);
+    const { invoicePublicId } = await billing.payment(request.ctx, userId, payment.publicId);
+    return { data: paymentView(payment, invoicePublicId) };
   });
 
   // A callback is only a trigger: billing asks the rail itself before anything changes.

@@ -7,6 +7,7 @@ import { boundRepository, transaction, type Ctx } from '../../kernel/unit-of-wor
 import type { CreditsService } from '../credits/credits.service';
 import { GatewayError, type Gateway, type PaymentCheck, type Rail } from './gateway';
 import { verifyGolomtNotification } from './rails/golomt';
+import { isUpointGateway, type UpointMember, type UpointRefusal } from './rails/upoint';
 import {
   billingRepository,
   type InvoiceLineRow,
@@ -172,6 +173,24 @@ export function billingService(kernel: Kernel, deps: { credits: CreditsService }
       await repository(tx).updatePayment(payment.id, { status, failureCode });
       return { ...locked, status, failureCode };
     });
+  }
+
+  function upoint() {
+    const gateway = settings().gateways.upoint;
+    if (!isUpointGateway(gateway)) throw new AppError('BUSINESS_RULE', mn.money.railUnavailable);
+    return gateway;
+  }
+
+  function railFailed(error: unknown): never {
+    kernel.log.warn({ err: error instanceof Error ? error.message : error }, 'a rail did not answer');
+    throw new AppError('UNAVAILABLE', mn.money.railFailed);
+  }
+
+  /** the caller's own U-Point attempt by its reference (another's, or none: not found) */
+  async function ownUpointAttempt(ctx: Ctx, userId: number, reference: string): Promise<PaymentRow> {
+    const payment = await repository(ctx).paymentByReference(reference);
+    if (!payment || payment.userId !== userId || payment.rail !== 'upoint') throw notFound();
+    return payment;
   }
 
   return {
@@ -341,6 +360,33 @@ export function billingService(kernel: Kernel, deps: { credits: CreditsService }
       const payment = await repository(ctx).paymentByReference(reference);
       if (!payment || (payment.rail !== 'golomt' && payment.rail !== 'socialpay')) throw notFound();
       await confirm(ctx, payment);
+    },
+
+    /** U-Point: the member's points (confirmed with their PIN) against their pending attempt */
+    async upointBalance(ctx: Ctx, userId: number, reference: string, member: UpointMember, pin: string) {
+      const payment = await ownUpointAttempt(ctx, userId, reference);
+      const balance = await upoint().balance(member, pin).catch(railFailed);
+      if (!balance.ok) throw new AppError('BUSINESS_RULE', mn.money.upoint[balance.refusal]);
+      return { ...balance, amountMnt: payment.amountMnt };
+    },
+
+    /**
+     * U-Point: spends the member's points on their pending attempt, confirmed with their PIN,
+     * then settles it like any rail (the spend is checked back with U-Point). A refusal (a wrong
+     * PIN, too few points) leaves the attempt open for another try.
+     */
+    async upointPay(ctx: Ctx, userId: number, reference: string, member: UpointMember, pin: string) {
+      const payment = await ownUpointAttempt(ctx, userId, reference);
+      if (payment.status !== 'pending') return payment;
+      const check = await upoint()
+        .authorise({ reference, amountMnt: payment.amountMnt, member, pin })
+        .catch(railFailed);
+      if (check.state === 'failed') {
+        const refusal =
+          (check.code === 'insufficient_funds' ? 'insufficient_points' : check.detail.split(':')[0]) ?? '';
+        throw new AppError('BUSINESS_RULE', mn.money.upoint[refusal as UpointRefusal] ?? mn.money.upoint.refused);
+      }
+      return check.state === 'paid' ? settlePaid(ctx, payment.id, check) : payment;
     },
 
     /** asks the rails about attempts left pending (a lost callback, a process killed mid-way) */

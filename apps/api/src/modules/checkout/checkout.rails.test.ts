@@ -236,6 +236,57 @@ describe('checkout on the rails (QPay, Golomt)', () => {
     expect(await count('billing_payment', member.userId, sql`status = 'paid'`)).toBe(1);
   });
 
+  it('sells a book with U-Point points confirmed by PIN on our page; a wrong PIN or too few points grant nothing', async () => {
+    const [member, other] = [await registerByPhone(t.app), await registerByPhone(t.app)];
+    const { rows } = await t.db.db.execute<{ id: number; format: string }>(sql`
+      select item_id as id, format from commerce_offer
+      where item_type = 'book' and active and price_mnt between 1 and 50000 order by item_id desc limit 1`);
+    const book = rows[0]!;
+    const bought = purchaseResponse.parse(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/v6/purchase/book/${book.id}`,
+          headers: as(member),
+          payload: { format: book.format, method: 'mnt', rail: 'upoint' },
+        })
+      ).json(),
+    ).data;
+    const action = bought.payment!.next_action!;
+    if (action.kind !== 'redirect') throw new Error('expected our U-Point page');
+    const url = new URL(action.url);
+    expect(url.pathname).toBe('/upoint');
+    const reference = url.searchParams.get('reference')!;
+    const upoint = (who: Registered, path: string, body: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/v4/billing/upoint/${path}`,
+        headers: as(who),
+        payload: { reference, ...body },
+      });
+
+    const wrongPin = await upoint(member, 'transaction-data', { mobile: '99112233', pin: '9999' });
+    expect(wrongPin.statusCode).toBe(422);
+    expect(wrongPin.json().error.message).toBe(mn.money.upoint.wrong_pin);
+    const poor = await upoint(member, 'create-payment', { mobile: '88112233', pin: '1234' });
+    expect(poor.statusCode).toBe(422);
+    expect(poor.json().error.message).toBe(mn.money.upoint.insufficient_points);
+    expect((await upoint(other, 'create-payment', { mobile: '99112233', pin: '1234' })).statusCode).toBe(404);
+    expect(await count('entitlements_grant', member.userId)).toBe(0);
+
+    const balance = await upoint(member, 'transaction-data', { mobile: '99112233', pin: '1234' });
+    expect(balance.json().data).toMatchObject({ enough: true, amount_mnt: bought.invoice.amount_mnt });
+    const paid = await upoint(member, 'create-payment', { mobile: '99112233', pin: '1234' });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paymentResponse.parse(paid.json()).data.status).toBe('paid');
+    expect(await count('entitlements_grant', member.userId)).toBe(1);
+    // confirming again spends nothing more
+    expect((await upoint(member, 'create-payment', { mobile: '99112233', pin: '1234' })).json().data.status).toBe(
+      'paid',
+    );
+    expect(await count('billing_payment', member.userId, sql`status = 'paid'`)).toBe(1);
+  });
+
   it("keeps a member's saved cards from another (404), and forgets a card on request", async () => {
     const [owner, other] = [await registerByPhone(t.app), await registerByPhone(t.app)];
     const cards = (member: Registered) =>

@@ -18,7 +18,9 @@ export type CheckoutTarget =
   | { kind: 'credit_pack'; id: number };
 
 /** How the member chose to pay. */
-type Way = { method: 'credits' } | { method: 'mnt'; rail: 'qpay' | 'golomt' | 'socialpay' | 'hipay'; cardId?: string };
+type Way =
+  | { method: 'credits' }
+  | { method: 'mnt'; rail: 'qpay' | 'golomt' | 'socialpay' | 'hipay' | 'upoint'; cardId?: string };
 
 interface SavedCard {
   id: string;
@@ -249,6 +251,12 @@ export function CheckoutSheet({
                       onSelect={() => setWay({ method: 'mnt', rail: 'hipay' })}
                       label={t.rails.hipay}
                       hint={t.railHints.hipay}
+                    />
+                    <Choice
+                      checked={way.method === 'mnt' && way.rail === 'upoint'}
+                      onSelect={() => setWay({ method: 'mnt', rail: 'upoint' })}
+                      label={t.rails.upoint}
+                      hint={t.railHints.upoint}
                     />
                   </>
                 ) : null}

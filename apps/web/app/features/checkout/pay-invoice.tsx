@@ -8,7 +8,7 @@ import { formatMnt } from '~/lib/format';
 import { QrWaiting } from './checkout-sheet';
 
 const t = mn.checkout;
-const RAILS = ['qpay', 'golomt', 'socialpay', 'hipay'] as const;
+const RAILS = ['qpay', 'golomt', 'socialpay', 'hipay', 'upoint'] as const;
 const POLL_MS = 2_000;
 
 /**

@@ -6,6 +6,7 @@ import type { Gateway, Rail } from '../gateway';
 import { golomtGateway, type GolomtConfig } from './golomt';
 import { hipayGateway, type HipayConfig } from './hipay';
 import { qpayGateway, type QpayConfig } from './qpay';
+import { upointGateway, type UpointConfig } from './upoint';
 
 /** The rails as configured for this process; unset ones come from the sandbox when it is on. */
 export interface PaymentsOptions {
@@ -14,12 +15,18 @@ export interface PaymentsOptions {
   qpay?: Omit<QpayConfig, 'fetch' | 'now'>;
   golomt?: Omit<GolomtConfig, 'fetch' | 'variant'>;
   hipay?: Omit<HipayConfig, 'fetch'>;
+  upoint?: Omit<UpointConfig, 'fetch' | 'now' | 'confirmationUrl'>;
   /** how long a pending invoice waits to be paid */
   invoiceTtlMs?: number;
 }
 
 /** where the sandboxes are mounted; Golomt pushes results to the notification route */
-export const SANDBOX_PATHS = { qpay: '/sandbox/qpay', golomt: '/sandbox/golomt', hipay: '/sandbox/hipay' } as const;
+export const SANDBOX_PATHS = {
+  qpay: '/sandbox/qpay',
+  golomt: '/sandbox/golomt',
+  hipay: '/sandbox/hipay',
+  upoint: '/sandbox/upoint',
+} as const;
 export const GOLOMT_NOTIFICATION_PATH = '/api/billing/golomt/notification';
 
 const secret = () => randomBytes(24).toString('base64url');
@@ -34,7 +41,7 @@ export async function billingSettings(
 ): Promise<BillingSettings> {
   const { publicBaseUrl, options } = context;
   const fetchOwn = loopbackFetch(app, publicBaseUrl);
-  let { qpay, golomt, hipay } = options;
+  let { qpay, golomt, hipay, upoint } = options;
   // Loaded only when on: a production process never even imports the stand-ins.
   if (options.sandbox && !qpay) {
     const { sandboxQpay } = await import('@nomsan/sandbox/qpay');
@@ -69,6 +76,16 @@ export async function billingSettings(
       fetch: fetchOwn,
     });
   }
+  if (options.sandbox && !upoint) {
+    const { sandboxUpoint } = await import('@nomsan/sandbox/upoint');
+    upoint = { baseUrl: `${publicBaseUrl}${SANDBOX_PATHS.upoint}`, token: secret() };
+    await app.register(sandboxUpoint, {
+      mountPath: SANDBOX_PATHS.upoint,
+      publicBaseUrl,
+      token: upoint.token,
+      fetch: fetchOwn,
+    });
+  }
   const gateways: Partial<Record<Exclude<Rail, 'credits'>, Gateway>> = {};
   if (qpay) gateways.qpay = qpayGateway({ ...qpay, fetch: fetchOwn });
   if (golomt) {
@@ -76,5 +93,8 @@ export async function billingSettings(
     gateways.socialpay = golomtGateway({ ...golomt, variant: 'socialpay', fetch: fetchOwn });
   }
   if (hipay) gateways.hipay = hipayGateway({ ...hipay, fetch: fetchOwn });
+  // U-Point has no page of its own: the member confirms with their PIN on ours
+  if (upoint)
+    gateways.upoint = upointGateway({ ...upoint, confirmationUrl: `${publicBaseUrl}/upoint`, fetch: fetchOwn });
   return { gateways, invoiceTtlMs: options.invoiceTtlMs, golomtSecret: golomt?.secret };
 }
