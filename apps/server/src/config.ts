@@ -89,6 +89,7 @@ const envSchema = z.object({
   UPOINT_TOKEN: z.string().min(1).optional(),
   UPOINT_TERMINAL_ID: z.string().min(1).max(32).default('NOMSAN-WEB'),
   UPOINT_MNT_PER_POINT: integer(1, 1000).default(1),
+  STAFF_API_TOKEN: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   INVOICE_TTL_MINUTES: integer(1, 7 * 24 * 60).default(30),
 });
 
@@ -211,6 +212,7 @@ function paymentsConfig(e: Env): Config['payments'] {
   return {
     sandbox: e.SANDBOX,
     invoiceTtlMs: e.INVOICE_TTL_MINUTES * 60_000,
+    staffToken: e.STAFF_API_TOKEN,
     qpay: rail(e, ['QPAY_BASE_URL', 'QPAY_CLIENT_ID', 'QPAY_CLIENT_SECRET', 'QPAY_INVOICE_CODE'], () => ({
       baseUrl: e.QPAY_BASE_URL!.replace(/\/$/, ''),
       clientId: e.QPAY_CLIENT_ID!,

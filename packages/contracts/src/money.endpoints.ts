@@ -22,6 +22,7 @@ import {
   purchaseRequest,
   purchaseResponse,
   savedCardsResponse,
+  staffHeaders,
   upointBalanceResponse,
   upointRequest,
 } from './money';
@@ -183,6 +184,16 @@ export const billingEndpoints = {
     summary: 'Forget a saved card',
     params: publicIdParams,
     response: okResponse,
+  }),
+  refund: defineEndpoint({
+    tags: ['staff'],
+    method: 'POST',
+    path: '/api/staff/invoices/:id/refund',
+    summary:
+      'Refunds a paid invoice through its rail and takes back what it gave (staff: Authorization: Bearer STAFF_API_TOKEN)',
+    params: publicIdParams,
+    headers: staffHeaders,
+    response: invoiceResponse,
   }),
   upointBalance: defineEndpoint({
     ...member,

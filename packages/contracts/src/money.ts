@@ -236,3 +236,6 @@ export const upointBalanceResponse = envelope(
     enough: z.boolean(),
   }),
 );
+
+/** a staff call's bearer token (until the back office has staff accounts) */
+export const staffHeaders = z.looseObject({ authorization: z.string().max(256).optional() });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { UpointRequest } from '@nomsan/contracts/money';
 import { billingEndpoints as endpoints } from '@nomsan/contracts/money.endpoints';
+import { AppError } from '../../errors';
 import { route } from '../../lib/endpoint-route';
 import type { RouteContext } from '../../kernel/module';
 import { requireUser } from '../identity/identity.service';
@@ -74,6 +75,16 @@ export const billingRoutes: FastifyPluginAsync<RouteContext> = async (app, { ser
   route(app, endpoints.removeCard, async (request) => {
     await billing.removeCard(request.ctx, requireUser(request).userId, request.params.id);
     return { data: { ok: true as const } };
+  });
+
+  route(app, endpoints.refund, async (request) => {
+    const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+    if (!billing.isStaff(token)) throw new AppError('FORBIDDEN');
+    const refunded = await billing.refund(request.ctx, request.params.id);
+    const { lines, payments } = await billing.invoiceRecord(request.ctx, refunded.id);
+    return {
+      data: { ...invoiceView(refunded, lines), payments: payments.map((p) => paymentView(p, refunded.publicId)) },
+    };
   });
 
   const upointMemberOf = (body: UpointRequest) =>

@@ -26,6 +26,8 @@ export interface BillingSettings {
   invoiceTtlMs?: number;
   /** the HMAC key Golomt signs its push notifications with (when Golomt is configured) */
   golomtSecret?: string;
+  /** the bearer token of staff calls (refunds) until the back office has staff accounts; none: refused */
+  staffToken?: string;
 }
 
 declare module '../../kernel/module' {
@@ -463,6 +465,21 @@ export function billingService(kernel: Kernel, deps: { credits: CreditsService }
       const payment = due ? await confirm(ctx, found).catch(() => found) : found;
       const invoice = (await repository(ctx).invoiceById(payment.invoiceId))!;
       return { payment, invoicePublicId: invoice.publicId };
+    },
+
+    /** an invoice's lines and attempts, for staff (no owner check: callers check who asks) */
+    async invoiceRecord(ctx: Ctx, invoiceId: number) {
+      const [lines, payments] = await Promise.all([
+        repository(ctx).linesOf([invoiceId]),
+        repository(ctx).paymentsOf([invoiceId]),
+      ]);
+      return { lines, payments };
+    },
+
+    /** whether a caller's bearer token is the staff token (compared in constant time) */
+    isStaff(token: string | undefined): boolean {
+      const staff = settings().staffToken;
+      return Boolean(staff && token && sameSecret(token, staff));
     },
 
     /** the member's own invoice, for paying it again on another rail */

@@ -9,11 +9,13 @@ import { createAccountsApp, registerByPhone, type AccountsTestApp, type Register
  * Golomt's protocols (mounted in the app, reached through the adapters as over HTTP): the
  * payer's pages, the callbacks, their replays and forgeries.
  */
+const STAFF = 'staff-token-for-refunds-0123456789abcdef';
+
 describe('checkout on the rails (QPay, Golomt)', () => {
   let t: AccountsTestApp;
   let summaries: number[];
   beforeAll(async () => {
-    t = await createAccountsApp({ payments: { sandbox: true } });
+    t = await createAccountsApp({ payments: { sandbox: true, staffToken: STAFF } });
     const { rows } = await t.db.db.execute<{ id: number }>(sql`
       select item_id as id from commerce_offer
       where item_type = 'summary' and active and price_mnt > 0 order by item_id limit 4`);
@@ -121,6 +123,30 @@ describe('checkout on the rails (QPay, Golomt)', () => {
     expect(forged.json().error.code).toBe('NOT_FOUND');
     const otherRail = await t.app.inject(`/api/billing/callbacks/golomt/${payment!.id}?secret=${rows[0]!.secret}`);
     expect(otherRail.statusCode).toBe(404);
+  });
+
+  it('expires an unpaid invoice on schedule, and still honours a payment that lands after it', async () => {
+    const member = await registerByPhone(t.app);
+    const { pack, invoice, payment } = await buyPackWithQpay(member);
+    const action = payment!.next_action!;
+    if (action.kind !== 'qr') throw new Error('expected a QR');
+    t.clock.advance(31 * 60_000);
+    const { services, kernel } = t.app.modules!;
+    expect(await services.billing.expireOverdue(kernel.root)).toBeGreaterThanOrEqual(1);
+    const read = async () =>
+      invoiceResponse.parse(
+        (await t.app.inject({ url: `/v4/billing/invoices/${invoice.id}`, headers: as(member) })).json(),
+      ).data;
+    expect((await read()).status).toBe('expired');
+    // the payer pays late: QPay captured, so the store grants
+    await t.app.inject({
+      method: 'POST',
+      url: path(action.deeplinks[0]!.link),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    await expect.poll(async () => (await read()).status).toBe('paid');
+    expect(await balance(member.userId)).toBe(pack.credits + pack.bonus_credits);
   });
 
   it('grants nothing when the rail reports another amount than the invoice', async () => {
@@ -285,6 +311,81 @@ describe('checkout on the rails (QPay, Golomt)', () => {
       'paid',
     );
     expect(await count('billing_payment', member.userId, sql`status = 'paid'`)).toBe(1);
+  });
+
+  it('refunds for staff only: through the rail, taking back the credits and the access the invoice gave', async () => {
+    const member = await registerByPhone(t.app);
+    const refund = (invoiceId: string, token = STAFF) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/staff/invoices/${invoiceId}/refund`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const pay = async (link: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: path(link),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: '',
+      });
+    // a pack bought and paid, then refunded: its credits go, the rail gives the money back
+    const first = await buyPackWithQpay(member);
+    if (first.payment!.next_action!.kind !== 'qr') throw new Error('expected a QR');
+    await pay(first.payment!.next_action!.deeplinks[0]!.link);
+    await expect.poll(() => balance(member.userId)).toBe(first.pack.credits + first.pack.bonus_credits);
+    expect((await refund(first.invoice.id, 'wrong-token-wrong-token-wrong-token')).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/staff/invoices/${first.invoice.id}/refund` })).statusCode,
+    ).toBe(403);
+    const refunded = await refund(first.invoice.id);
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json().data).toMatchObject({ status: 'refunded', payments: [{ status: 'refunded' }] });
+    expect(await balance(member.userId)).toBe(0);
+    expect((await refund(first.invoice.id)).statusCode).toBe(422);
+
+    // another pack whose credits were spent on an unlock: its refund is refused, nothing changes;
+    // the unlock itself can be refunded (access revoked, credits given back), and then the pack
+    const second = await buyPackWithQpay(member);
+    if (second.payment!.next_action!.kind !== 'qr') throw new Error('expected a QR');
+    await pay(second.payment!.next_action!.deeplinks[0]!.link);
+    await expect.poll(() => balance(member.userId)).toBe(second.pack.credits + second.pack.bonus_credits);
+    const { rows } = await t.db.db.execute<{ id: number; format: 'audiobook' | 'ebook'; credits: number }>(sql`
+      select item_id as id, format, credit_price as credits from commerce_offer
+      where item_type = 'book' and active and credit_price is not null and format in ('audiobook', 'ebook')
+      order by item_id limit 1`);
+    const book = rows[0]!;
+    const unlock = purchaseResponse.parse(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/v6/purchase/book/${book.id}`,
+          headers: as(member),
+          payload: { format: book.format, method: 'credits' },
+        })
+      ).json(),
+    ).data;
+    const left = second.pack.credits + second.pack.bonus_credits - book.credits;
+    expect(await balance(member.userId)).toBe(left);
+    const refused = await refund(second.invoice.id);
+    expect(refused.statusCode).toBe(422);
+    expect(
+      (await t.app.inject({ url: `/v4/billing/invoices/${second.invoice.id}`, headers: as(member) })).json().data
+        .status,
+    ).toBe('paid');
+    expect(await balance(member.userId)).toBe(left);
+
+    expect((await refund(unlock.invoice.id)).statusCode).toBe(200);
+    const access = await t.app.modules!.services.entitlements.canAccess(
+      t.app.modules!.kernel.root,
+      member.userId,
+      { type: 'book', id: book.id },
+      book.format,
+    );
+    expect(access.allowed).toBe(false);
+    expect(await balance(member.userId)).toBe(left + book.credits);
+    expect((await refund(second.invoice.id)).statusCode).toBe(200);
+    expect(await balance(member.userId)).toBe(0);
+    expect(await t.app.modules!.services.credits.ledgerSum(t.app.modules!.kernel.root, member.userId)).toBe(0);
   });
 
   it("keeps a member's saved cards from another (404), and forgets a card on request", async () => {

@@ -18,6 +18,8 @@ export interface PaymentsOptions {
   upoint?: Omit<UpointConfig, 'fetch' | 'now' | 'confirmationUrl'>;
   /** how long a pending invoice waits to be paid */
   invoiceTtlMs?: number;
+  /** the bearer token of staff calls (refunds); absent: staff calls are refused */
+  staffToken?: string;
 }
 
 /** where the sandboxes are mounted; Golomt pushes results to the notification route */
@@ -96,5 +98,5 @@ export async function billingSettings(
   // U-Point has no page of its own: the member confirms with their PIN on ours
   if (upoint)
     gateways.upoint = upointGateway({ ...upoint, confirmationUrl: `${publicBaseUrl}/upoint`, fetch: fetchOwn });
-  return { gateways, invoiceTtlMs: options.invoiceTtlMs, golomtSecret: golomt?.secret };
+  return { gateways, invoiceTtlMs: options.invoiceTtlMs, golomtSecret: golomt?.secret, staffToken: options.staffToken };
 }
