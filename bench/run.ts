@@ -13,6 +13,7 @@
 //   BENCH_SERVER_LOG what the measured server printed is written to this file at the end (with
 //                    BENCH_NODE_ARGS=--trace-gc: its garbage collections)
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -39,6 +40,8 @@ interface Target {
   connections?: number;
   /** request headers, e.g. the Accept-Encoding every browser sends */
   headers?: Record<string, string>;
+  /** a whole request per call (method, path, headers, body): writes such as purchases */
+  request?: () => { method: 'GET' | 'POST'; path: string; headers: Record<string, string>; body?: string };
 }
 
 /** what Chromium sends: the rows marked "(as a browser)" ask for compressed answers */
@@ -230,7 +233,94 @@ const targets: Target[] = [
     headers: BROWSER,
     connections: 10,
   },
+  {
+    // the checkout sheet opens with these two personal calls, made together
+    name: 'GET /v5/users/credit/summary (member)',
+    path: '/v5/users/credit/summary',
+    request: memberRead('/v5/users/credit/summary'),
+  },
+  {
+    name: 'GET /v4/billing/payment-gateways/golomt-v2/cards (member)',
+    path: '/v4/billing/payment-gateways/golomt-v2/cards',
+    request: memberRead('/v4/billing/payment-gateways/golomt-v2/cards'),
+  },
+  {
+    name: 'POST /v6/purchase/book/{id} (credit unlock, many members)',
+    path: '/v6/purchase/book/1',
+    request: unlockRequests(false),
+  },
+  {
+    name: 'POST /v6/purchase/book/{id} (credit unlock, one hot member)',
+    path: '/v6/purchase/book/1',
+    request: unlockRequests(true),
+  },
 ];
+
+/**
+ * Members for the purchase rows, made anew each run (so no unlock repeats one of an earlier run):
+ * `count` members with a session token each and credits enough for every unlock they will make,
+ * and the books with a credit offer, as (id, format) pairs.
+ */
+interface Members {
+  tokens: string[];
+  offers: { id: number; format: string }[];
+}
+let MEMBERS: Members = { tokens: [], offers: [] };
+async function makeMembers(databaseUrl: string | undefined, dataDir: string | undefined, count: number): Promise<void> {
+  const handle = await openDatabase(
+    databaseUrl ? { url: databaseUrl } : { dataDir: join(dataDir as string, 'pglite') },
+  );
+  const tokens = Array.from({ length: count }, () => randomBytes(32).toString('base64url'));
+  const hashes = tokens.map((token) => createHash('sha256').update(token).digest('base64url'));
+  const { rows } = await handle.db.execute<{ id: number }>(sql`
+    insert into identity_user (name) select 'bench ' || g from generate_series(1, ${count}) g returning id`);
+  const ids = rows.map((row) => Number(row.id));
+  await handle.db.execute(sql`
+    insert into identity_session (user_id, token_hash, device_name, created_at, last_seen_at, expires_at)
+    select u, h, 'bench', now(), now(), now() + interval '1 day'
+    from unnest(${sql.param(ids)}::int[], ${sql.param(hashes)}::text[]) as t(u, h)`);
+  await handle.db.execute(sql`
+    insert into credits_balance (user_id, balance) select u, 1000000000 from unnest(${sql.param(ids)}::int[]) u`);
+  await handle.db.execute(sql`
+    insert into credits_ledger (user_id, delta, kind, description, entry_key, balance_after)
+    select u, 1000000000, 'bonus', 'bench', 'bench:' || u, 1000000000 from unnest(${sql.param(ids)}::int[]) u`);
+  const offers = await handle.db.execute<{ id: number; format: string }>(sql`
+    select item_id as id, format from commerce_offer
+    where item_type = 'book' and active and credit_price is not null and format in ('audiobook', 'ebook')`);
+  MEMBERS = { tokens, offers: shuffle(offers.rows.map((row) => ({ id: Number(row.id), format: row.format }))) };
+  await handle.close();
+}
+
+/**
+ * A credit unlock per request, never the same member and title twice: request k goes to member
+ * k mod n and the k div n-th title of a shuffled list (`hot`: one member unlocks title after
+ * title, every request on the same balance row).
+ */
+function unlockRequests(hot: boolean): NonNullable<Target['request']> {
+  let k = 0;
+  return () => {
+    // the hot member is the last one, whom the other row never uses
+    const members = hot ? 1 : MEMBERS.tokens.length - 1;
+    const member = (hot ? MEMBERS.tokens.at(-1) : MEMBERS.tokens[k % members]) as string;
+    const offer = MEMBERS.offers[Math.floor(k / members) % MEMBERS.offers.length] as { id: number; format: string };
+    k += 1;
+    return {
+      method: 'POST',
+      path: `/v6/purchase/book/${offer.id}`,
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${member}`,
+        'idempotency-key': randomUUID(),
+      },
+      body: JSON.stringify({ format: offer.format, method: 'credits' }),
+    };
+  };
+}
+
+/** A signed-in member's personal read (what the checkout sheet asks for when it opens). */
+function memberRead(path: string): NonNullable<Target['request']> {
+  return () => ({ method: 'GET', path, headers: { authorization: `Bearer ${pick(MEMBERS.tokens)}` } });
+}
 
 /** Precomputed related books and the search index, as the worker would make them after seeding. */
 async function ensureDerivedData(handle: Awaited<ReturnType<typeof openDatabase>>): Promise<void> {
@@ -282,11 +372,13 @@ async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** autocannon options that give each request its own path, when the target has them */
-const freshPaths = (randomPath?: () => string) =>
-  randomPath
-    ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: randomPath() }) }] }
-    : {};
+/** autocannon options that give each request its own path (or whole request), when the target has them */
+const freshPaths = (randomPath?: () => string, fresh?: Target['request']) =>
+  fresh
+    ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, ...fresh() }) }] }
+    : randomPath
+      ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: randomPath() }) }] }
+      : {};
 
 /** CPU time (user + system, ms) a process has used so far, from /proc (0 where there is none) */
 function cpuMs(pid: number | undefined): number {
@@ -335,6 +427,7 @@ async function measure(
   clients = connections,
   headers?: Record<string, string>,
   serverPid?: number,
+  request?: Target['request'],
 ) {
   // CPU per request of the server, PostgreSQL and this process (the load generator): on two
   // shared cores, what a request costs all three is what sets the throughput
@@ -347,7 +440,7 @@ async function measure(
     duration,
     pipelining: 1,
     ...(headers ? { headers } : {}),
-    ...freshPaths(randomPath),
+    ...freshPaths(randomPath, request),
   }) as Promise<autocannon.Result> & autocannon.Instance; // without a callback it is both
   run.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => latencies.push(ms));
   const result = await run;
@@ -419,6 +512,7 @@ async function main() {
   );
   const dbEnv = await prepareDatabase();
   await loadCatalogueQueries(dbEnv.DATABASE_URL, dbEnv.DATA_DIR);
+  await makeMembers(dbEnv.DATABASE_URL, dbEnv.DATA_DIR, 2000);
 
   const basePort = await freePort();
   const baseline = spawnLogged(process.execPath, [join(ROOT, 'bench', 'baseline-server.mjs')], {
@@ -453,13 +547,13 @@ async function main() {
         connections: 10,
         duration: 2,
         ...(target.headers ? { headers: target.headers } : {}),
-        ...freshPaths(target.randomPath),
+        ...freshPaths(target.randomPath, target.request),
       });
       const url = `http://127.0.0.1:${port}${target.path}`;
       const clients = target.connections ?? connections;
       rows.push({
         name: clients === connections ? target.name : `${target.name} @${clients}`,
-        ...(await measure(url, target.randomPath, clients, target.headers, server.child.pid)),
+        ...(await measure(url, target.randomPath, clients, target.headers, server.child.pid, target.request)),
       });
     }
   } finally {
