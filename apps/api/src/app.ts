@@ -18,7 +18,7 @@ import type { ComposedModules, RouteContext } from './kernel/module';
 import type { Ctx } from './kernel/unit-of-work';
 import type { InvalidationBus } from './lib/invalidation';
 import { createModules } from './modules/index';
-import { billingSettings, type PaymentsOptions } from './modules/billing/rails/settings';
+import { billingSettings, type PaymentsOptions } from './modules/billing/billing.settings';
 import { identitySettings, type AccountsOptions } from './modules/identity/accounts';
 import { systemRoutes } from './modules/system/system.routes';
 

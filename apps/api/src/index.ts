@@ -23,5 +23,5 @@ export { evictOldest } from './lib/evict-oldest';
 export { collectTags, isInvalidatedBy, noteTags, parseCacheTagHeader, tag } from './lib/cache-tags';
 export { createInvalidationBus, type InvalidationBus } from './lib/invalidation';
 export type { AccountsOptions } from './modules/identity/accounts';
-export type { PaymentsOptions } from './modules/billing/rails/settings';
+export type { PaymentsOptions } from './modules/billing/billing.settings';
 export { facebookProvider } from './modules/identity/oauth';

@@ -90,6 +90,24 @@ const envSchema = z.object({
   UPOINT_TERMINAL_ID: z.string().min(1).max(32).default('NOMSAN-WEB'),
   UPOINT_MNT_PER_POINT: integer(1, 1000).default(1),
   STAFF_API_TOKEN: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  POSAPI_URL: url(['https:', 'http:'], 'http(s)').optional(),
+  EBARIMT_MERCHANT_TIN: z
+    .string()
+    .regex(/^\d{11,14}$/, { error: 'must be 11 to 14 digits' })
+    .optional(),
+  EBARIMT_POS_NO: z.string().min(1).max(32).optional(),
+  EBARIMT_DISTRICT_CODE: z
+    .string()
+    .regex(/^\d{4}$/, { error: 'must be 4 digits' })
+    .optional(),
+  EBARIMT_BRANCH_NO: z
+    .string()
+    .regex(/^\d{3}$/, { error: 'must be 3 digits' })
+    .default('001'),
+  EBARIMT_CLASSIFICATION_CODE: z
+    .string()
+    .regex(/^\d{7}$/, { error: 'must be 7 digits' })
+    .default('8431100'),
   INVOICE_TTL_MINUTES: integer(1, 7 * 24 * 60).default(30),
 });
 
@@ -213,6 +231,14 @@ function paymentsConfig(e: Env): Config['payments'] {
     sandbox: e.SANDBOX,
     invoiceTtlMs: e.INVOICE_TTL_MINUTES * 60_000,
     staffToken: e.STAFF_API_TOKEN,
+    posapi: rail(e, ['POSAPI_URL', 'EBARIMT_MERCHANT_TIN', 'EBARIMT_POS_NO', 'EBARIMT_DISTRICT_CODE'], () => ({
+      baseUrl: e.POSAPI_URL!.replace(/\/$/, ''),
+      merchantTin: e.EBARIMT_MERCHANT_TIN!,
+      posNo: e.EBARIMT_POS_NO!,
+      districtCode: e.EBARIMT_DISTRICT_CODE!,
+      branchNo: e.EBARIMT_BRANCH_NO,
+      classificationCode: e.EBARIMT_CLASSIFICATION_CODE,
+    })),
     qpay: rail(e, ['QPAY_BASE_URL', 'QPAY_CLIENT_ID', 'QPAY_CLIENT_SECRET', 'QPAY_INVOICE_CODE'], () => ({
       baseUrl: e.QPAY_BASE_URL!.replace(/\/$/, ''),
       clientId: e.QPAY_CLIENT_ID!,

@@ -729,6 +729,11 @@ export const mn = {
     createdAt: 'Үүсгэсэн',
     paidAt: 'Төлсөн',
     payAgain: 'Төлөх',
+    receiptTitle: 'И-баримт',
+    receiptQr: 'И-баримтын QR код',
+    receiptLottery: 'Сугалааны дугаар',
+    receiptBillId: 'ДДТД',
+    receiptPending: 'И-баримт удахгүй энд гарна.',
     statuses: {
       pending: 'Төлөгдөөгүй',
       paid: 'Төлөгдсөн',

@@ -75,7 +75,16 @@ export const invoice = z.object({
 });
 export type Invoice = z.infer<typeof invoice>;
 
-export const invoiceWithPayments = invoice.extend({ payments: z.array(payment) });
+/** The e-barimt VAT receipt of a paid invoice: its lottery number and QR, as the buyer keeps them. */
+export const receipt = z.object({
+  bill_id: z.string(),
+  lottery: z.string().nullable(),
+  qr_data: z.string(),
+  /** the QR of `qr_data`, as a PNG data URL */
+  qr_image: z.string(),
+  issued_at: z.string(),
+});
+export const invoiceWithPayments = invoice.extend({ payments: z.array(payment), receipt: receipt.nullable() });
 export const invoiceResponse = envelope(invoiceWithPayments);
 export const paymentResponse = envelope(payment);
 export const invoicesResponse = paginated(invoice);

@@ -72,6 +72,28 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
         </dl>
       </section>
 
+      {invoice.receipt ? (
+        <section className="mt-6 flex flex-wrap items-center gap-5 rounded-2xl border border-line bg-white p-5">
+          <img
+            src={invoice.receipt.qr_image}
+            alt={t.receiptQr}
+            width={120}
+            height={120}
+            className="size-30 rounded-lg border border-line"
+          />
+          <dl className="grid gap-1 text-sm">
+            <dt className="font-bold">{t.receiptTitle}</dt>
+            <dd className="text-muted">{formatDateTime(invoice.receipt.issued_at)}</dd>
+            <dt className="mt-2 text-muted">{t.receiptLottery}</dt>
+            <dd className="text-xl font-extrabold tracking-wider">{invoice.receipt.lottery ?? '—'}</dd>
+            <dt className="mt-2 text-muted">{t.receiptBillId}</dt>
+            <dd className="font-mono text-xs break-all">{invoice.receipt.bill_id}</dd>
+          </dl>
+        </section>
+      ) : invoice.status === 'paid' && invoice.amount_mnt > 0 ? (
+        <p className="mt-6 rounded-2xl bg-surface px-5 py-4 text-sm text-muted">{t.receiptPending}</p>
+      ) : null}
+
       {invoice.status === 'pending' && invoice.amount_mnt > 0 ? (
         <section className="mt-6 rounded-2xl bg-surface p-5">
           <h2 className="font-bold">{t.payAgain}</h2>

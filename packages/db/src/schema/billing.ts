@@ -164,3 +164,19 @@ export const billingSavedCard = pgTable(
     index('billing_saved_card_user_idx').on(t.userId),
   ],
 );
+
+/**
+ * The e-barimt VAT receipt of a paid invoice (PosAPI's answer), one per invoice: its bill id and
+ * date (what a return names), and the lottery number and QR data the buyer is shown.
+ */
+export const billingReceipt = pgTable('billing_receipt', {
+  invoiceId: bigint('invoice_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => billingInvoice.id),
+  billId: text('bill_id').notNull(),
+  lottery: text('lottery'),
+  qrData: text('qr_data').notNull(),
+  issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+  voidedAt: timestamp('voided_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,7 +1,13 @@
 import type { ModuleDb } from '@nomsan/db/client';
 import { and, asc, desc, eq, inArray, isNull, lt, sql } from '@nomsan/db/orm';
 import type * as schema from '@nomsan/db/schema/billing';
-import { billingInvoice, billingInvoiceLine, billingPayment, billingSavedCard } from '@nomsan/db/schema/billing';
+import {
+  billingInvoice,
+  billingInvoiceLine,
+  billingPayment,
+  billingReceipt,
+  billingSavedCard,
+} from '@nomsan/db/schema/billing';
 
 /** The database as this module sees it: its own tables only. */
 export type BillingDb = ModuleDb<typeof schema>;
@@ -10,6 +16,7 @@ export type InvoiceRow = typeof billingInvoice.$inferSelect;
 export type InvoiceLineRow = typeof billingInvoiceLine.$inferSelect;
 export type PaymentRow = typeof billingPayment.$inferSelect;
 export type SavedCardRow = typeof billingSavedCard.$inferSelect;
+export type ReceiptRow = typeof billingReceipt.$inferSelect;
 export type InvoiceStatus = InvoiceRow['status'];
 
 /** Billing queries. Only this file touches the billing tables. */
@@ -193,6 +200,19 @@ export function billingRepository(db: BillingDb) {
         )
         .returning({ id: billingSavedCard.id });
       return rows.length > 0;
+    },
+
+    async insertReceipt(receipt: typeof billingReceipt.$inferInsert): Promise<void> {
+      await db.insert(billingReceipt).values(receipt).onConflictDoNothing();
+    },
+
+    receiptsOf(invoiceIds: number[]): Promise<ReceiptRow[]> {
+      if (invoiceIds.length === 0) return Promise.resolve([]);
+      return db.select().from(billingReceipt).where(inArray(billingReceipt.invoiceId, invoiceIds));
+    },
+
+    async voidReceipt(invoiceId: number, at: Date): Promise<void> {
+      await db.update(billingReceipt).set({ voidedAt: at }).where(eq(billingReceipt.invoiceId, invoiceId));
     },
   };
 }

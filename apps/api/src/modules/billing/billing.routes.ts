@@ -5,7 +5,7 @@ import { AppError } from '../../errors';
 import { route } from '../../lib/endpoint-route';
 import type { RouteContext } from '../../kernel/module';
 import { requireUser } from '../identity/identity.service';
-import { invoiceView, paymentView } from './billing.views';
+import { invoiceView, paymentView, receiptView } from './billing.views';
 
 const lastPageOf = (total: number, perPage: number) => Math.max(1, Math.ceil(total / perPage));
 
@@ -28,13 +28,17 @@ export const billingRoutes: FastifyPluginAsync<RouteContext> = async (app, { ser
   });
 
   route(app, endpoints.invoice, async (request) => {
-    const { invoice, lines, payments } = await billing.invoice(
+    const { invoice, lines, payments, receipt } = await billing.invoice(
       request.ctx,
       requireUser(request).userId,
       request.params.id,
     );
     return {
-      data: { ...invoiceView(invoice, lines), payments: payments.map((p) => paymentView(p, invoice.publicId)) },
+      data: {
+        ...invoiceView(invoice, lines),
+        payments: payments.map((p) => paymentView(p, invoice.publicId)),
+        receipt: await receiptView(receipt),
+      },
     };
   });
 
@@ -83,7 +87,11 @@ export const billingRoutes: FastifyPluginAsync<RouteContext> = async (app, { ser
     const refunded = await billing.refund(request.ctx, request.params.id);
     const { lines, payments } = await billing.invoiceRecord(request.ctx, refunded.id);
     return {
-      data: { ...invoiceView(refunded, lines), payments: payments.map((p) => paymentView(p, refunded.publicId)) },
+      data: {
+        ...invoiceView(refunded, lines),
+        payments: payments.map((p) => paymentView(p, refunded.publicId)),
+        receipt: null,
+      },
     };
   });
 

@@ -6,6 +6,9 @@ import type { Kernel } from '../../kernel/module';
 import { boundRepository, transaction, type Ctx } from '../../kernel/unit-of-work';
 import type { CreditsService } from '../credits/credits.service';
 import { GatewayError, type Gateway, type PaymentCheck, type Rail } from './gateway';
+import { z } from 'zod';
+import { defineJob, NoRetry } from '../jobs/jobs.service';
+import { RECEIPT_PAYMENT_CODE, ReceiptServiceError, type PosApiReceipts } from './receipts/posapi';
 import { verifyGolomtNotification } from './rails/golomt';
 import { isUpointGateway, type UpointMember, type UpointRefusal } from './rails/upoint';
 import {
@@ -28,7 +31,15 @@ export interface BillingSettings {
   golomtSecret?: string;
   /** the bearer token of staff calls (refunds) until the back office has staff accounts; none: refused */
   staffToken?: string;
+  /** the e-barimt receipt service (PosAPI); none: paid invoices get no receipt */
+  receipts?: PosApiReceipts;
 }
+
+/** Files the e-barimt receipt of a paid invoice, retried with backoff while PosAPI is down. */
+export const issueReceiptJob = defineJob('billing.issue-receipt', z.object({ invoiceId: z.number().int() }).strict(), {
+  maxAttempts: 12,
+  transactional: true,
+});
 
 declare module '../../kernel/module' {
   interface ModuleSettings {
@@ -120,6 +131,10 @@ export function billingService(kernel: Kernel, deps: { credits: CreditsService }
     const lines = await repository(ctx).linesOf([invoice.id]);
     const paidInvoice = { ...invoice, status: 'paid' as const, paidAt: now() };
     for (const listener of paidListeners) await listener(ctx, { invoice: paidInvoice, lines, payment });
+    // the receipt job exists exactly when the payment committed (the outbox)
+    if (invoice.amountMnt > 0 && settings().receipts) {
+      await kernel.jobs.enqueue(ctx, issueReceiptJob, { invoiceId: invoice.id });
+    }
     return true;
   }
 
@@ -436,6 +451,13 @@ export function billingService(kernel: Kernel, deps: { credits: CreditsService }
         const lines = await repository(tx).linesOf([invoice.id]);
         const refunded = { ...invoice, status: 'refunded' as const, refundedAt: now() };
         for (const listener of refundedListeners) await listener(tx, { invoice: refunded, lines, payment });
+        // the sale's VAT receipt is returned with it
+        const [receipt] = await repository(tx).receiptsOf([invoice.id]);
+        const receipts = settings().receipts;
+        if (receipt && !receipt.voidedAt && receipts) {
+          await receipts.void(receipt.billId, receipt.issuedAt);
+          await repository(tx).voidReceipt(invoice.id, now());
+        }
         if (payment.rail !== 'credits') {
           await gatewayOf(payment.rail).refund(payment.providerTransactionId!, payment.amountMnt);
         }
@@ -454,7 +476,11 @@ export function billingService(kernel: Kernel, deps: { credits: CreditsService }
         invoice = (await repository(ctx).invoiceById(invoice.id))!;
         payments = await repository(ctx).paymentsOf([invoice.id]);
       }
-      return { invoice, lines: await repository(ctx).linesOf([invoice.id]), payments };
+      const [lines, receipts] = await Promise.all([
+        repository(ctx).linesOf([invoice.id]),
+        repository(ctx).receiptsOf([invoice.id]),
+      ]);
+      return { invoice, lines, payments, receipt: receipts[0] ?? null };
     },
 
     /** the member's payment attempt (asked about first when pending), with its invoice's id */
@@ -474,6 +500,39 @@ export function billingService(kernel: Kernel, deps: { credits: CreditsService }
         repository(ctx).paymentsOf([invoiceId]),
       ]);
       return { lines, payments };
+    },
+
+    /**
+     * Files a paid invoice's e-barimt receipt (the job's work, in its transaction): once, with
+     * what was sold and how it was paid. PosAPI down: thrown, so the job retries with backoff; a
+     * call that may have filed it without an answer: not retried blindly (NoRetry), someone
+     * checks PosAPI before re-running the job.
+     */
+    async issueReceipt(ctx: Ctx, invoiceId: number): Promise<void> {
+      const receipts = settings().receipts;
+      const invoice = await repository(ctx).invoiceById(invoiceId);
+      if (!receipts || !invoice || invoice.status !== 'paid' || invoice.amountMnt === 0) return;
+      if ((await repository(ctx).receiptsOf([invoiceId])).length > 0) return;
+      const [lines, payments] = await Promise.all([
+        repository(ctx).linesOf([invoiceId]),
+        repository(ctx).paymentsOf([invoiceId]),
+      ]);
+      const paidWith = RECEIPT_PAYMENT_CODE[payments.find((p) => p.status === 'paid')?.rail ?? 'credits'];
+      if (!paidWith) return;
+      try {
+        const issued = await receipts.issue({
+          reference: invoice.publicId,
+          lines: lines.map((line) => ({ name: line.title, amountMnt: line.amountMnt, qty: 1 })),
+          totalMnt: invoice.amountMnt,
+          paidWith,
+        });
+        await repository(ctx).insertReceipt({ invoiceId, ...issued });
+      } catch (error) {
+        if (error instanceof ReceiptServiceError && error.maybeIssued) {
+          throw new NoRetry(`receipt of invoice ${invoice.publicId} may have been filed: check PosAPI, then re-run`);
+        }
+        throw error;
+      }
     },
 
     /** whether a caller's bearer token is the staff token (compared in constant time) */

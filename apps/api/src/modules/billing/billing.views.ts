@@ -1,7 +1,8 @@
 import { mn } from '@nomsan/contracts/messages';
+import QRCode from 'qrcode';
 import type { Invoice, NextAction, Payment } from '@nomsan/contracts/money';
 import type { NextAction as GatewayAction, PaymentFailure } from './gateway';
-import type { InvoiceLineRow, InvoiceRow, PaymentRow } from './billing.repository';
+import type { InvoiceLineRow, InvoiceRow, PaymentRow, ReceiptRow } from './billing.repository';
 
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
 
@@ -58,5 +59,17 @@ export function invoiceView(invoice: InvoiceRow, lines: InvoiceLineRow[]): Invoi
     expires_at: invoice.expiresAt.toISOString(),
     paid_at: iso(invoice.paidAt),
     refunded_at: iso(invoice.refundedAt),
+  };
+}
+
+/** a receipt as the buyer sees it: the lottery number and the QR, drawn here */
+export async function receiptView(receipt: ReceiptRow | null) {
+  if (!receipt || receipt.voidedAt) return null;
+  return {
+    bill_id: receipt.billId,
+    lottery: receipt.lottery,
+    qr_data: receipt.qrData,
+    qr_image: await QRCode.toDataURL(receipt.qrData, { margin: 1, width: 240 }),
+    issued_at: receipt.issuedAt.toISOString(),
   };
 }

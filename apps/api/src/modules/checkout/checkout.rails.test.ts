@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '@nomsan/db/orm';
 import { mn } from '@nomsan/contracts/messages';
 import { invoiceResponse, paymentResponse, purchaseResponse, savedCardsResponse } from '@nomsan/contracts/money';
+import { jobsOf } from '../../kernel/module';
 import { createAccountsApp, registerByPhone, type AccountsTestApp, type Registered } from '../../test/accounts';
 
 /**
@@ -147,6 +148,46 @@ describe('checkout on the rails (QPay, Golomt)', () => {
     });
     await expect.poll(async () => (await read()).status).toBe('paid');
     expect(await balance(member.userId)).toBe(pack.credits + pack.bonus_credits);
+  });
+
+  it('files the e-barimt receipt of a paid invoice by a job, through an outage of the receipt service', async () => {
+    const member = await registerByPhone(t.app);
+    const { invoice, payment } = await buyPackWithQpay(member);
+    if (payment!.next_action!.kind !== 'qr') throw new Error('expected a QR');
+    const { kernel, services, modules } = t.app.modules!;
+    const { handlers } = jobsOf(modules, kernel, services);
+    // PosAPI is down for the next call: the job is put off (backoff) and tried again
+    await t.app.inject({ method: 'POST', url: '/sandbox/posapi/_test/outage', payload: { count: 1 } });
+    await t.app.inject({
+      method: 'POST',
+      url: path(payment!.next_action!.deeplinks[0]!.link),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    const read = async () =>
+      invoiceResponse.parse(
+        (await t.app.inject({ url: `/v4/billing/invoices/${invoice.id}`, headers: as(member) })).json(),
+      ).data;
+    await expect
+      .poll(async () => {
+        // the backoff's time passes
+        await t.db.db.execute(sql`update system_job set run_at = now() where state = 'queued'`);
+        while (await kernel.jobs.runOne(kernel.root, handlers));
+        return (await read()).receipt;
+      })
+      .not.toBeNull();
+    const { receipt, status } = await read();
+    expect(status).toBe('paid');
+    expect(receipt).toMatchObject({
+      lottery: expect.stringMatching(/^[A-Z]{2} \d{8}$/),
+      bill_id: expect.stringMatching(/^\d{33}$/),
+    });
+    expect(receipt!.qr_image).toMatch(/^data:image\/png;base64,/);
+    const { rows: jobs } = await t.db.db.execute<{ state: string }>(
+      sql`select state from system_job where name = 'billing.issue-receipt'
+        and (payload->>'invoiceId')::bigint = (select id from billing_invoice where public_id = ${invoice.id})`,
+    );
+    expect(jobs).toEqual([{ state: 'done' }]);
   });
 
   it('grants nothing when the rail reports another amount than the invoice', async () => {

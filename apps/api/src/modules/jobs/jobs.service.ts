@@ -124,7 +124,8 @@ export function jobsService(options: { clock?: Clock } = {}) {
       } catch (error) {
         if (error instanceof LeaseLost) return true;
         const message = error instanceof Error ? error.message : String(error);
-        const retry = !(error instanceof DeadOnArrival) && claimed.attempts < claimed.maxAttempts;
+        const retry =
+          !(error instanceof DeadOnArrival || error instanceof NoRetry) && claimed.attempts < claimed.maxAttempts;
         const retryAt = retry ? new Date(clock.now().getTime() + retryDelayMs(claimed.attempts)) : null;
         await repository(ctx).fail(claimed.id, claimed.attempts, message.slice(0, 2000), retryAt);
       }
@@ -188,3 +189,14 @@ export type JobsService = ReturnType<typeof jobsService>;
 class LeaseLost extends Error {}
 /** A job that can never succeed (its payload does not fit): dead at once, no retries. */
 class DeadOnArrival extends Error {}
+
+/**
+ * A failure that a retry could make worse (an outside call that may have taken effect although
+ * no answer came): the job goes to the dead letter at once, for someone to look at.
+ */
+export class NoRetry extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NoRetry';
+  }
+}

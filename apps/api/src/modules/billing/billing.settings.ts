@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { loopbackFetch } from '../../../lib/loopback-fetch';
-import type { BillingSettings } from '../billing.service';
-import type { Gateway, Rail } from '../gateway';
-import { golomtGateway, type GolomtConfig } from './golomt';
-import { hipayGateway, type HipayConfig } from './hipay';
-import { qpayGateway, type QpayConfig } from './qpay';
-import { upointGateway, type UpointConfig } from './upoint';
+import { loopbackFetch } from '../../lib/loopback-fetch';
+import type { BillingSettings } from './billing.service';
+import type { Gateway, Rail } from './gateway';
+import { golomtGateway, type GolomtConfig } from './rails/golomt';
+import { hipayGateway, type HipayConfig } from './rails/hipay';
+import { qpayGateway, type QpayConfig } from './rails/qpay';
+import { upointGateway, type UpointConfig } from './rails/upoint';
+import { posApiReceipts, type PosApiConfig } from './receipts/posapi';
 
 /** The rails as configured for this process; unset ones come from the sandbox when it is on. */
 export interface PaymentsOptions {
@@ -20,6 +21,8 @@ export interface PaymentsOptions {
   invoiceTtlMs?: number;
   /** the bearer token of staff calls (refunds); absent: staff calls are refused */
   staffToken?: string;
+  /** the e-barimt receipt service (PosAPI) */
+  posapi?: Omit<PosApiConfig, 'fetch'>;
 }
 
 /** where the sandboxes are mounted; Golomt pushes results to the notification route */
@@ -28,6 +31,7 @@ export const SANDBOX_PATHS = {
   golomt: '/sandbox/golomt',
   hipay: '/sandbox/hipay',
   upoint: '/sandbox/upoint',
+  posapi: '/sandbox/posapi',
 } as const;
 export const GOLOMT_NOTIFICATION_PATH = '/api/billing/golomt/notification';
 
@@ -43,7 +47,7 @@ export async function billingSettings(
 ): Promise<BillingSettings> {
   const { publicBaseUrl, options } = context;
   const fetchOwn = loopbackFetch(app, publicBaseUrl);
-  let { qpay, golomt, hipay, upoint } = options;
+  let { qpay, golomt, hipay, upoint, posapi } = options;
   // Loaded only when on: a production process never even imports the stand-ins.
   if (options.sandbox && !qpay) {
     const { sandboxQpay } = await import('@nomsan/sandbox/qpay');
@@ -88,6 +92,18 @@ export async function billingSettings(
       fetch: fetchOwn,
     });
   }
+  if (options.sandbox && !posapi) {
+    const { sandboxPosApi } = await import('@nomsan/sandbox/posapi');
+    await app.register(sandboxPosApi, { mountPath: SANDBOX_PATHS.posapi });
+    posapi = {
+      baseUrl: `${publicBaseUrl}${SANDBOX_PATHS.posapi}`,
+      merchantTin: '00000000000',
+      posNo: '10001',
+      districtCode: '2501',
+      branchNo: '001',
+      classificationCode: '8431100',
+    };
+  }
   const gateways: Partial<Record<Exclude<Rail, 'credits'>, Gateway>> = {};
   if (qpay) gateways.qpay = qpayGateway({ ...qpay, fetch: fetchOwn });
   if (golomt) {
@@ -98,5 +114,11 @@ export async function billingSettings(
   // U-Point has no page of its own: the member confirms with their PIN on ours
   if (upoint)
     gateways.upoint = upointGateway({ ...upoint, confirmationUrl: `${publicBaseUrl}/upoint`, fetch: fetchOwn });
-  return { gateways, invoiceTtlMs: options.invoiceTtlMs, golomtSecret: golomt?.secret, staffToken: options.staffToken };
+  return {
+    gateways,
+    invoiceTtlMs: options.invoiceTtlMs,
+    golomtSecret: golomt?.secret,
+    staffToken: options.staffToken,
+    receipts: posapi ? posApiReceipts({ ...posapi, fetch: fetchOwn }) : undefined,
+  };
 }
