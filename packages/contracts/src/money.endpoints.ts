@@ -109,6 +109,15 @@ export const checkoutEndpoints = {
     query: pageQuery,
     response: ownedItemsResponse,
   }),
+  accountUnlocks: defineEndpoint({
+    ...member,
+    tags: ['credits'],
+    method: 'GET',
+    path: '/account/api/unlocks',
+    summary: 'Titles the member unlocked with credits (the account API of the same list)',
+    query: pageQuery,
+    response: ownedItemsResponse,
+  }),
   holdings: defineEndpoint({
     ...member,
     tags: ['checkout'],

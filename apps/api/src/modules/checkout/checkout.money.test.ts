@@ -108,6 +108,11 @@ describe('checkout: credits, unlocks and idempotency', () => {
       headers: { authorization: `Bearer ${member.token}` },
     });
     expect(unlocks.json().data).toMatchObject({ total: 1, data: [{ item_id: book.id, reason: 'credit_unlock' }] });
+    const accountUnlocks = await t.app.inject({
+      url: '/account/api/unlocks',
+      headers: { authorization: `Bearer ${member.token}` },
+    });
+    expect(accountUnlocks.json()).toEqual(unlocks.json());
     const history = await t.app.inject({
       url: '/v4/account/credit-transactions',
       headers: { authorization: `Bearer ${member.token}` },

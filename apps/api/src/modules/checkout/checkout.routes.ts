@@ -121,5 +121,8 @@ export const checkoutRoutes: FastifyPluginAsync<RouteContext> = async (app, { se
   route(app, endpoints.creditUnlocks, (request) =>
     ownedPage(request.ctx, requireUser(request).userId, request.query, ['credit_unlock']),
   );
+  route(app, endpoints.accountUnlocks, (request) =>
+    ownedPage(request.ctx, requireUser(request).userId, request.query, ['credit_unlock']),
+  );
   route(app, endpoints.ownedBooks, (request) => ownedPage(request.ctx, requireUser(request).userId, request.query));
 };
