@@ -170,10 +170,39 @@ describe('checkout in the browser', () => {
     await page.waitForLoadState('networkidle');
     expect(await page.getByRole('link', { name: 'Таны номын санд байна' }).count()).toBe(0);
 
-    // Invoices and the library.
+    // U-Point: the member confirms with their PIN on our page.
+    const upointBook = books.find(
+      (b) => b.slug !== unlockable.slug && b.slug !== byCard.slug && (b.availability.price_mnt ?? 0) > 0,
+    )!;
+    await page.goto(`/${upointBook.slug}`);
+    await page.getByRole('button', { name: 'Худалдаж авах' }).first().click();
+    await sheet(page).getByLabel('Upoint').check();
+    await sheet(page)
+      .getByRole('button', { name: /төлөх$/ })
+      .click();
+    await page.waitForURL((url) => url.pathname === '/upoint');
+    await page.getByLabel('Утасны дугаар эсвэл Upoint картын дугаар').fill('99112233');
+    await page.getByLabel('ПИН код').fill('1234');
+    await page.getByRole('button', { name: 'Оноо шалгах' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Оноогоор төлөх' }).count()).toBe(1);
+    await screenshot(page, 'checkout-upoint-1280');
+    await page.getByRole('button', { name: 'Оноогоор төлөх' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/payment/'));
+    await expect.poll(() => page.getByRole('heading', { name: 'Төлбөр амжилттай' }).count()).toBe(1);
+
+    // Invoices (with their e-barimt receipts) and the library.
     await page.goto('/settings/invoices');
     await screenshot(page, 'checkout-invoices-1280');
-    expect(await page.getByText('Төлөгдсөн').count()).toBeGreaterThanOrEqual(4);
+    expect(await page.getByText('Төлөгдсөн').count()).toBeGreaterThanOrEqual(5);
+    await page.locator('a[href^="/invoice/"]').first().click();
+    await page.waitForURL((url) => url.pathname.startsWith('/invoice/'));
+    await expect
+      .poll(async () => {
+        await page.reload();
+        return page.getByText('Сугалааны дугаар').count();
+      })
+      .toBe(1);
+    await screenshot(page, 'checkout-invoice-receipt-1280');
     await page.goto('/my-library/books');
     await screenshot(page, 'checkout-library-1280');
     expect(problems).toEqual([]);
