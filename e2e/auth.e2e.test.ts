@@ -1,52 +1,14 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeFor, newPhone, registerByApi } from './support/accounts';
 import { DESKTOP, MOBILE, baseUrl, launch, screenshot, watchConsole } from './support/browser';
 
-/** A Mongolian mobile number nobody else in this run uses. */
-const newPhone = () => `9${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
-
-/** The newest code the sandbox SMS gateway or SMTP server received for `to` (developers read /dev/outbox). */
-async function codeFor(to: string): Promise<string> {
-  let code: string | null = null;
-  await expect
-    .poll(async () => {
-      const response = await fetch(`${baseUrl()}/dev/outbox?format=json&to=${encodeURIComponent(to)}`);
-      const body = (await response.json()) as { data: { to: string; code: string | null }[] };
-      code = body.data.find((message) => message.to.endsWith(to) && message.code)?.code ?? null;
-      return code;
-    })
-    .not.toBeNull();
-  return code as unknown as string;
-}
+/** An account made through the API, as an app would: its phone number. */
+const registerPhone = async (name: string, password: string): Promise<string> =>
+  (await registerByApi(name, password)).phone;
 
 /** An address nobody else in this run uses. */
 const newEmail = (name: string) => `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.mn`;
-
-/** An account made through the API, as an app would (register needs Client-Id and Device-UUID). */
-async function registerByApi(name: string, password: string): Promise<string> {
-  const phone = newPhone();
-  const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
-    const response = await fetch(`${baseUrl()}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-    });
-    expect(response.status, `${path} answered ${response.status}`).toBe(200);
-    return ((await response.json()) as { data: Record<string, unknown> }).data;
-  };
-  const challenge = await post('/v4/auth/otp', { purpose: 'register', phone });
-  const verified = await post('/v4/auth/otp:verify', {
-    challenge_id: challenge.challenge_id,
-    purpose: 'register',
-    code: await codeFor(phone),
-  });
-  await post(
-    '/v4/auth/register',
-    { verification_token: verified.verification_token, name, password },
-    { 'client-id': 'e2e', 'device-uuid': crypto.randomUUID() },
-  );
-  return phone;
-}
 
 async function firstBookPath(): Promise<string> {
   const response = await fetch(`${baseUrl()}/v5/books?page%5Bsize%5D=1`);
@@ -165,7 +127,7 @@ describe('accounts in the browser', () => {
 
   it('signs out a device revoked from another one at its next navigation', async () => {
     const password = 'Nomsan-Shuvuu-2025';
-    const phone = await registerByApi('Оюунаа', password);
+    const phone = await registerPhone('Оюунаа', password);
     const phoneContext = await browser.context(MOBILE);
     const laptopContext = await browser.context(DESKTOP);
     const phonePage = await phoneContext.newPage();
@@ -207,7 +169,7 @@ describe('accounts in the browser', () => {
 
   it('saves the profile and changes the password from Settings, saying how each went', async () => {
     const password = 'Nomsan-Tsetseg-2025';
-    const phone = await registerByApi('Сараа', password);
+    const phone = await registerPhone('Сараа', password);
     const context = await browser.context(DESKTOP);
     const page = await context.newPage();
     await signInWithPassword(page, phone, password, '/');
@@ -256,7 +218,7 @@ describe('accounts in the browser', () => {
   });
   it('sends a signed-in member from the sign-in and sign-up pages to where they were going', async () => {
     const password = 'Nomsan-Modon-2025';
-    const phone = await registerByApi('Ганаа', password);
+    const phone = await registerPhone('Ганаа', password);
     const context = await browser.context(DESKTOP);
     // A sign-in page opened in one tab before signing in in another.
     const earlier = await context.newPage();
@@ -345,7 +307,7 @@ describe('accounts in the browser', () => {
 
   it('adds an e-mail address in Settings with the code sent to it, then removes it', async () => {
     const password = 'Nomsan-Nuur-2025';
-    const phone = await registerByApi('Номин', password);
+    const phone = await registerPhone('Номин', password);
     const context = await browser.context(DESKTOP);
     const page = await context.newPage();
     const problems = watchConsole(page);

@@ -1,46 +1,12 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerByApi } from './support/accounts';
 import { DESKTOP, baseUrl, launch, screenshot, watchConsole } from './support/browser';
-
-const newPhone = () => `8${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
-
-async function codeFor(to: string): Promise<string> {
-  let code: string | null = null;
-  await expect
-    .poll(async () => {
-      const response = await fetch(`${baseUrl()}/dev/outbox?format=json&to=${encodeURIComponent(to)}`);
-      const body = (await response.json()) as { data: { to: string; code: string | null }[] };
-      code = body.data.find((message) => message.to.endsWith(to) && message.code)?.code ?? null;
-      return code;
-    })
-    .not.toBeNull();
-  return code as unknown as string;
-}
 
 /** A member made through the API (as an app would), then signed in through the browser. */
 async function signUpAndIn(page: Page): Promise<void> {
-  const phone = newPhone();
   const password = 'Nomsan-Checkout-2026';
-  const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
-    const response = await fetch(`${baseUrl()}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-    });
-    expect(response.status, `${path} answered ${response.status}`).toBe(200);
-    return ((await response.json()) as { data: Record<string, unknown> }).data;
-  };
-  const challenge = await post('/v4/auth/otp', { purpose: 'register', phone });
-  const verified = await post('/v4/auth/otp:verify', {
-    challenge_id: challenge.challenge_id,
-    purpose: 'register',
-    code: await codeFor(phone),
-  });
-  await post(
-    '/v4/auth/register',
-    { verification_token: verified.verification_token, name: 'Худалдан авагч', password },
-    { 'client-id': 'e2e', 'device-uuid': crypto.randomUUID() },
-  );
+  const { phone } = await registerByApi('Худалдан авагч', password);
   await page.goto('/auth?prev=/settings/credit-transactions');
   await page.getByLabel('Утасны дугаар эсвэл и-мэйл').fill(phone);
   await page.getByLabel('Нууц үг', { exact: true }).fill(password);

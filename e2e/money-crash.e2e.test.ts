@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxQpay } from '@nomsan/sandbox/qpay';
+import { registerByApi } from './support/accounts';
 import { freePort, startServer, type RunningServer } from './support/server';
 
 /**
@@ -63,37 +64,13 @@ describe('a payment captured while the store is down', () => {
     return body.data;
   }
 
-  async function register(): Promise<string> {
-    const phone = `9${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
-    const challenge = await call('/v4/auth/otp', { method: 'POST', body: { purpose: 'register', phone } });
-    let code: string | null = null;
-    await expect
-      .poll(async () => {
-        const outbox = await fetch(`${store!.url}/dev/outbox?format=json&to=${phone}`);
-        const messages = ((await outbox.json()) as { data: { to: string; code: string | null }[] }).data;
-        code = messages.find((m) => m.to.endsWith(phone) && m.code)?.code ?? null;
-        return code;
-      })
-      .not.toBeNull();
-    const verified = await call('/v4/auth/otp:verify', {
-      method: 'POST',
-      body: { challenge_id: challenge.challenge_id, purpose: 'register', code },
-    });
-    const registered = await call('/v4/auth/register', {
-      method: 'POST',
-      body: { verification_token: verified.verification_token, name: 'Тогтвортой', password: 'Nomsan-Crash-2026' },
-      headers: { 'client-id': 'e2e', 'device-uuid': crypto.randomUUID() },
-    });
-    return registered.access_token as string;
-  }
-
   it.each(['PGlite', 'PostgreSQL'])(
     'is granted by reconciliation when the store starts again (%s)',
     { timeout: 300_000 },
     async (kind) => {
       database = kind === 'PostgreSQL' ? { DATABASE_URL: await freshPostgres() } : {};
       store = await startServer({ env: env() });
-      const token = await register();
+      const { token } = await registerByApi('Тогтвортой', 'Nomsan-Crash-2026', store.url);
       const auth = { authorization: `Bearer ${token}` };
       const packs = (await call('/v5/credit/packs')) as unknown as {
         id: number;

@@ -308,6 +308,8 @@ export function createApiClient(options: ApiClientOptions) {
     purchaseCreditPack: (body: CreditPackPurchaseRequest, idempotencyKey: string) =>
       data(checkout.purchaseCreditPack, { body, headers: { 'idempotency-key': idempotencyKey } }),
     creditPacks: () => data(checkout.creditPacks),
+    creditRentables: (page = 1, pageSize = 12) =>
+      data(checkout.creditRentables, { query: { page, 'page[size]': pageSize } }),
     creditSummary: () => data(checkout.creditSummary),
     creditTransactions: (page = 1, pageSize = 20) =>
       data(checkout.creditTransactions, { query: { page, 'page[size]': pageSize } }),

@@ -670,6 +670,7 @@ export const mn = {
     ownedPart: (n: number, total: number) => `Энэ багцын ${total} номын ${n} нь танд байгаа`,
     openLibrary: 'Миний номын сан',
     howToPay: 'Төлөх хэлбэр',
+    unlockable: 'Кредитээр нээх боломжтой номууд',
     payMnt: (price: string) => `${price} төлөх`,
     payCredits: (n: number) => `${n} кредитээр нээх`,
     balance: (n: number) => `Таны кредит: ${n}`,

@@ -7,6 +7,7 @@ import {
   golomtNotificationBody,
   creditPackPurchaseRequest,
   creditPacksResponse,
+  creditRentablesResponse,
   creditSummaryResponse,
   creditTransactionsResponse,
   holdingQuery,
@@ -81,6 +82,15 @@ export const checkoutEndpoints = {
     path: '/v5/credit/packs',
     summary: 'The credit packs on sale',
     response: creditPacksResponse,
+    publicCache: true,
+  }),
+  creditRentables: defineEndpoint({
+    tags: ['credits'],
+    method: 'GET',
+    path: '/v5/credit/rentables',
+    summary: 'The books credits unlock, as cards (each with its credit price)',
+    query: pageQuery,
+    response: creditRentablesResponse,
     publicCache: true,
   }),
   creditSummary: defineEndpoint({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bookCard } from './catalog';
 import { envelope, paginated, queryInt } from './http';
 import { mn } from './messages';
 
@@ -150,6 +151,8 @@ export const creditPack = z.object({
   price_mnt: z.number().int(),
 });
 export const creditPacksResponse = envelope(z.array(creditPack));
+
+export const creditRentablesResponse = paginated(bookCard);
 
 export const creditSummary = z.object({ balance: z.number().int() });
 export const creditSummaryResponse = envelope(creditSummary);

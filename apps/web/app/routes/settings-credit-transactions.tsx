@@ -1,6 +1,7 @@
 import { useLocation } from 'react-router';
 import { mn } from '@nomsan/contracts/messages';
 import { SettingsSection } from '~/features/account/settings-nav';
+import { ItemGrid } from '~/features/catalog/item-grid';
 import { CreditPackList } from '~/features/checkout/credit-packs';
 import { requireSignedIn } from '~/lib/auth.server';
 import { formatDateTime } from '~/lib/format';
@@ -14,14 +15,18 @@ const t = mn.moneyPages;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const page = pageParam(request);
-  const [summary, ledger, packs] = await Promise.all([
+  const [summary, ledger, packs, unlockable] = await Promise.all([
     requireSignedIn(request, context.api.creditSummary()),
     requireSignedIn(request, context.api.creditTransactions(page)),
-    // the packs on sale are an offer beside the balance: the page stands without them
+    // the packs on sale and what credits unlock are offers beside the balance: the page stands without them
     optional(context.api.creditPacks(), []),
+    optional(
+      context.api.creditRentables(1, 6).then((list) => list.data),
+      [],
+    ),
   ]);
   requirePageInRange(page, ledger.last_page);
-  return { balance: summary.balance, ledger, packs };
+  return { balance: summary.balance, ledger, packs, unlockable };
 }
 
 export const meta: Route.MetaFunction = () => privatePageMeta(t.credits);
@@ -31,7 +36,7 @@ const signed = (delta: number) => (delta > 0 ? `+${delta}` : delta < 0 ? `\u2212
 
 /** `/settings/credit-transactions`: the balance, the packs on sale, and every change to the balance. */
 export default function CreditSettings({ loaderData }: Route.ComponentProps) {
-  const { balance, ledger, packs } = loaderData;
+  const { balance, ledger, packs, unlockable } = loaderData;
   const { pathname, search } = useLocation();
   return (
     <SettingsSection title={t.credits} lead={t.creditsLead}>
@@ -51,6 +56,15 @@ export default function CreditSettings({ loaderData }: Route.ComponentProps) {
             {t.packs}
           </h3>
           <CreditPackList packs={packs} />
+        </section>
+      ) : null}
+
+      {unlockable.length > 0 ? (
+        <section aria-labelledby="credit-unlockable" className="mt-8">
+          <h3 id="credit-unlockable" className="mb-3 text-lg font-bold">
+            {mn.checkout.unlockable}
+          </h3>
+          <ItemGrid items={unlockable} label={mn.checkout.unlockable} />
         </section>
       ) : null}
 

@@ -175,6 +175,21 @@ describe('checkout: credits, unlocks and idempotency', () => {
     }
   });
 
+  it('lists what credits unlock, as cards with their credit price, a page at a time', async () => {
+    const first = await t.app.inject('/v5/credit/rentables?page[size]=5');
+    expect(first.statusCode).toBe(200);
+    const page = first.json().data as {
+      data: { id: number; availability: { credit_price: number | null } }[];
+      total: number;
+    };
+    expect(page.data).toHaveLength(5);
+    expect(page.total).toBeGreaterThanOrEqual(books.length);
+    expect(page.data.every((card) => card.availability.credit_price !== null)).toBe(true);
+    const second = (await t.app.inject('/v5/credit/rentables?page[size]=5&page=2')).json().data as typeof page;
+    expect(second.data.map((c) => c.id).some((id) => page.data.some((c) => c.id === id))).toBe(false);
+    expect((await t.app.inject('/v5/credit/rentables?page=0')).statusCode).toBe(400);
+  });
+
   it("keeps one member's invoices and payments from another (404)", async () => {
     const [owner, other] = [await registerByPhone(t.app), await registerByPhone(t.app)];
     const book = books[1]!;

@@ -19,7 +19,7 @@ const ownedItem = (grant: GrantRow) => ({
 
 /** Buying, credits and what the member holds (spec section 7, verbatim paths). */
 export const checkoutRoutes: FastifyPluginAsync<RouteContext> = async (app, { services }) => {
-  const { checkout, credits, entitlements, commerce } = services;
+  const { checkout, credits, entitlements, commerce, catalog } = services;
 
   route(app, endpoints.purchaseBook, async (request) => ({
     data: await checkout.purchaseBook(
@@ -66,6 +66,21 @@ export const checkoutRoutes: FastifyPluginAsync<RouteContext> = async (app, { se
       price_mnt: pack.priceMnt,
     })),
   }));
+
+  route(app, endpoints.creditRentables, async (request) => {
+    const { page, 'page[size]': perPage } = request.query;
+    const { ids, total } = await commerce.creditUnlockable(request.ctx, page, perPage);
+    const cards = await catalog.bookCardsByIds(request.ctx, ids);
+    return {
+      data: {
+        data: cards,
+        current_page: page,
+        last_page: lastPageOf(total, perPage),
+        per_page: perPage,
+        total,
+      },
+    };
+  });
 
   route(app, endpoints.creditSummary, async (request) => ({
     data: { balance: await credits.balance(request.ctx, requireUser(request).userId) },

@@ -126,5 +126,24 @@ export function commerceRepository(db: CommerceDb, pooled = false) {
         .where(eq(commerceCreditPack.active, true))
         .orderBy(asc(commerceCreditPack.position), asc(commerceCreditPack.id));
     },
+
+    /** the books that credits unlock now, newest offer first, a page at a time */
+    async creditUnlockable(page: number, perPage: number): Promise<{ ids: number[]; total: number }> {
+      const where = and(eq(commerceOffer.itemType, 'book'), sql`${commerceOffer.creditPrice} is not null`, current);
+      const [rows, [count]] = await Promise.all([
+        db
+          .selectDistinct({ itemId: commerceOffer.itemId })
+          .from(commerceOffer)
+          .where(where)
+          .orderBy(sql`${commerceOffer.itemId} desc`)
+          .limit(perPage)
+          .offset((page - 1) * perPage),
+        db
+          .select({ n: sql<number>`count(distinct ${commerceOffer.itemId})::int` })
+          .from(commerceOffer)
+          .where(where),
+      ]);
+      return { ids: rows.map((row) => row.itemId), total: Number(count?.n ?? 0) };
+    },
   };
 }

@@ -140,6 +140,9 @@ export function commerceService(context: Kernel) {
     /** the credit packs on sale (kept a minute: the same for everyone) */
     creditPacks: (ctx: Ctx): Promise<CreditPackRow[]> =>
       ctx.inTransaction ? repository(ctx).creditPacks() : cachedPacks(),
+
+    /** the ids of the books credits unlock now, a page at a time */
+    creditUnlockable: (ctx: Ctx, page: number, perPage: number) => repository(ctx).creditUnlockable(page, perPage),
   };
 }
 export type CommerceService = ReturnType<typeof commerceService>;
