@@ -325,6 +325,8 @@ export function createApiClient(options: ApiClientOptions) {
     payInvoice: (body: PayInvoiceRequest, idempotencyKey: string) =>
       data(billing.payInvoice, { body, headers: { 'idempotency-key': idempotencyKey } }),
     savedCards: () => data(billing.cards),
+    /** starts saving a card: the answer's next action is the bank's page */
+    startCardSave: () => data(billing.saveCard),
     upointBalance: (body: UpointRequest) => data(billing.upointBalance, { body }),
     upointPay: (body: UpointRequest) => data(billing.upointPay, { body }),
     removeCard: (id: string) => data(billing.removeCard, { params: { id } }),

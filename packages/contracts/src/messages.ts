@@ -638,6 +638,7 @@ export const mn = {
     requestInProgress: 'Өмнөх хүсэлт боловсруулагдаж байна. Түр хүлээгээд дахин оролдоно уу.',
     invoiceNotPayable: 'Энэ нэхэмжлэхийг төлөх боломжгүй.',
     cardNotFound: 'Хадгалсан карт олдсонгүй.',
+    cardCheck: 'Карт хадгалах баталгаажуулалт (буцаан олгоно)',
     upoint: {
       not_found: 'Upoint бүртгэл олдсонгүй. Утасны дугаар эсвэл картын дугаараа шалгана уу.',
       wrong_pin: 'Upoint ПИН код буруу байна.',
@@ -670,6 +671,8 @@ export const mn = {
     ownedPart: (n: number, total: number) => `Энэ багцын ${total} номын ${n} нь танд байгаа`,
     openLibrary: 'Миний номын сан',
     howToPay: 'Төлөх хэлбэр',
+    addCard: 'Карт нэмэх',
+    addCardHint: 'Голомт банкны хуудсанд картаа баталгаажуулна: 100₮ түр суутгаад тэр даруй буцаана.',
     unlockable: 'Кредитээр нээх боломжтой номууд',
     payMnt: (price: string) => `${price} төлөх`,
     payCredits: (n: number) => `${n} кредитээр нээх`,

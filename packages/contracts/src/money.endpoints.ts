@@ -187,6 +187,14 @@ export const billingEndpoints = {
     query: pageQuery,
     response: invoicesResponse,
   }),
+  saveCard: defineEndpoint({
+    ...member,
+    tags: ['billing'],
+    method: 'POST',
+    path: '/v4/billing/payment-gateways/golomt-v2/cards',
+    summary: "Starts saving a card: a small charge on the bank's page, kept as a token and given back at once",
+    response: paymentResponse,
+  }),
   cards: defineEndpoint({
     ...member,
     tags: ['billing'],

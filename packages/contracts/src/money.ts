@@ -39,7 +39,7 @@ export const nextAction = z.discriminatedUnion('kind', [
 export type NextAction = z.infer<typeof nextAction>;
 
 export const invoiceLine = z.object({
-  item_type: z.enum(['book', 'summary', 'bundle', 'credit_pack']),
+  item_type: z.enum(['book', 'summary', 'bundle', 'credit_pack', 'card_check']),
   item_id: z.number().int(),
   format: z.string().nullable(),
   title: z.string(),

@@ -2,6 +2,7 @@ import { publicId } from '@nomsan/contracts/money';
 import { mn } from '@nomsan/contracts/messages';
 import { SavedCardList } from '~/features/account/saved-card-list';
 import { SettingsSection } from '~/features/account/settings-nav';
+import { AddCardButton } from '~/features/checkout/add-card';
 import { attempt, formText, invalid, requireSignedIn } from '~/lib/auth.server';
 import { privatePageMeta } from '~/lib/meta';
 import type { Route } from './+types/settings-payment-cards';
@@ -28,6 +29,9 @@ export default function PaymentCardSettings({ loaderData }: Route.ComponentProps
   return (
     <SettingsSection title={mn.moneyPages.cards} lead={mn.moneyPages.cardsLead}>
       <SavedCardList cards={loaderData.cards} />
+      <div className="mt-6">
+        <AddCardButton />
+      </div>
     </SettingsSection>
   );
 }

@@ -85,7 +85,8 @@ export const billingInvoiceLine = pgTable(
     invoiceId: bigint('invoice_id', { mode: 'number' })
       .notNull()
       .references(() => billingInvoice.id, { onDelete: 'cascade' }),
-    itemType: text('item_type', { enum: ['book', 'summary', 'bundle', 'credit_pack'] }).notNull(),
+    /** `card_check`: the small charge that saves a card (refunded once paid) */
+    itemType: text('item_type', { enum: ['book', 'summary', 'bundle', 'credit_pack', 'card_check'] }).notNull(),
     itemId: integer('item_id').notNull(),
     /** the format bought (audiobook, ebook, summary, bundle); null for a credit pack */
     format: text('format'),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineModule } from '../../kernel/module';
 import { defineJob, handle } from '../jobs/jobs.service';
 import { billingRoutes } from './billing.routes';
-import { billingService, issueReceiptJob, type BillingService } from './billing.service';
+import { billingService, issueReceiptJob, refundCardCheckJob, type BillingService } from './billing.service';
 
 declare module '../../kernel/module' {
   interface ModuleServices {
@@ -27,6 +27,7 @@ export const billingModule = defineModule({
       if (result.checked > 0) kernel.log.info(result, 'pending payments reconciled');
     }),
     handle(issueReceiptJob, (ctx, { invoiceId }) => billing.issueReceipt(ctx, invoiceId)),
+    handle(refundCardCheckJob, (ctx, { invoiceId }) => billing.refundCardCheck(ctx, invoiceId)),
     handle(expireInvoicesJob, async (ctx) => {
       const expired = await billing.expireOverdue(ctx);
       if (expired > 0) kernel.log.info({ expired }, 'overdue invoices expired');

@@ -65,6 +65,13 @@ export const billingRoutes: FastifyPluginAsync<RouteContext> = async (app, { ser
     };
   });
 
+  route(app, endpoints.saveCard, async (request) => {
+    const userId = requireUser(request).userId;
+    const payment = await billing.startCardSave(request.ctx, userId);
+    const { invoicePublicId } = await billing.payment(request.ctx, userId, payment.publicId);
+    return { data: paymentView(payment, invoicePublicId) };
+  });
+
   route(app, endpoints.cards, async (request) => ({
     data: (await billing.cards(request.ctx, requireUser(request).userId)).map((card) => ({
       id: card.publicId,

@@ -35,6 +35,18 @@ export interface BillingSettings {
   receipts?: PosApiReceipts;
 }
 
+/** Gives back the small charge that saved a card, once it is paid. */
+export const refundCardCheckJob = defineJob(
+  'billing.refund-card-check',
+  z.object({ invoiceId: z.number().int() }).strict(),
+  {
+    maxAttempts: 12,
+  },
+);
+
+/** what saving a card charges (and gives back at once): the smallest amount the card rail takes */
+export const CARD_CHECK_MNT = 100;
+
 /** Files the e-barimt receipt of a paid invoice, retried with backoff while PosAPI is down. */
 export const issueReceiptJob = defineJob('billing.issue-receipt', z.object({ invoiceId: z.number().int() }).strict(), {
   maxAttempts: 12,
@@ -131,8 +143,10 @@ export function billingService(kernel: Kernel, deps: { credits: CreditsService }
     const lines = await repository(ctx).linesOf([invoice.id]);
     const paidInvoice = { ...invoice, status: 'paid' as const, paidAt: now() };
     for (const listener of paidListeners) await listener(ctx, { invoice: paidInvoice, lines, payment });
-    // the receipt job exists exactly when the payment committed (the outbox)
-    if (invoice.amountMnt > 0 && settings().receipts) {
+    // a card check is given back, not sold; the jobs exist exactly when the payment committed
+    if (lines.some((line) => line.itemType === 'card_check')) {
+      await kernel.jobs.enqueue(ctx, refundCardCheckJob, { invoiceId: invoice.id });
+    } else if (invoice.amountMnt > 0 && settings().receipts) {
       await kernel.jobs.enqueue(ctx, issueReceiptJob, { invoiceId: invoice.id });
     }
     return true;
@@ -189,6 +203,111 @@ export function billingService(kernel: Kernel, deps: { credits: CreditsService }
       if (locked.status !== 'pending') return locked;
       await repository(tx).updatePayment(payment.id, { status, failureCode });
       return { ...locked, status, failureCode };
+    });
+  }
+
+  /**
+   * Starts paying an invoice on a rail: the attempt is written first (so whatever the rail
+   * does lands on a row), then the rail is asked for the payer's next step. The same
+   * Idempotency-Key answers the same attempt.
+   */
+  async function startPayment(
+    ctx: Ctx,
+    input: {
+      userId: number;
+      invoice: InvoiceRow;
+      rail: Exclude<Rail, 'credits'>;
+      idempotencyKey?: string;
+      saveCard?: boolean;
+      cardPublicId?: string;
+    },
+  ): Promise<PaymentRow> {
+    const { invoice } = input;
+    if (input.idempotencyKey) {
+      const earlier = await repository(ctx).paymentByIdempotencyKey(input.userId, input.idempotencyKey);
+      if (earlier) {
+        if (earlier.invoiceId !== invoice.id || earlier.rail !== input.rail) {
+          throw new AppError('BUSINESS_RULE', mn.money.idempotencyKeyReused);
+        }
+        return earlier;
+      }
+    }
+    if (invoice.userId !== input.userId) throw notFound();
+    if (invoice.status !== 'pending' || invoice.amountCredits > 0 || invoice.expiresAt <= now()) {
+      throw new AppError('BUSINESS_RULE', mn.money.invoiceNotPayable);
+    }
+    const gateway = gatewayOf(input.rail);
+    const card = input.cardPublicId ? await repository(ctx).cardOf(input.userId, input.cardPublicId) : undefined;
+    if (input.cardPublicId && (!card || card.rail !== input.rail)) throw notFound(mn.money.cardNotFound);
+    const payment = await repository(ctx).insertPayment({
+      publicId: randomId(20),
+      invoiceId: invoice.id,
+      userId: input.userId,
+      rail: input.rail,
+      amountMnt: invoice.amountMnt,
+      reference: randomId(15),
+      callbackSecret: randomId(32),
+      idempotencyKey: input.idempotencyKey ?? null,
+      saveCard: input.saveCard ?? false,
+    });
+    const base = kernel.publicBaseUrl;
+    let created;
+    try {
+      created = await gateway.createPayment({
+        reference: payment.reference,
+        amountMnt: payment.amountMnt,
+        description: invoice.description,
+        callbackUrl: `${base}/api/billing/callbacks/${input.rail}/${payment.publicId}?secret=${payment.callbackSecret}`,
+        returnUrl: `${base}/payment/${payment.publicId}`,
+        cardToken: card?.token,
+        saveCard: input.saveCard,
+      });
+    } catch (error) {
+      kernel.log.warn(
+        { rail: input.rail, payment: payment.publicId, err: error instanceof GatewayError ? error.message : error },
+        'a rail refused to start a payment',
+      );
+      await repository(ctx).updatePayment(payment.id, { status: 'failed', failureCode: 'error' });
+      throw new AppError('UNAVAILABLE', mn.money.railFailed);
+    }
+    await repository(ctx).updatePayment(payment.id, {
+      providerPaymentId: created.providerPaymentId,
+      action: created.action,
+    });
+    const started = { ...payment, providerPaymentId: created.providerPaymentId, action: created.action };
+    // a saved card that needed no challenge has captured already
+    return created.action.kind === 'done' ? confirm(ctx, started) : started;
+  }
+
+  /**
+   * Gives a paid invoice's money back (staff only). In one transaction: the invoice and payment
+   * are marked refunded and the listeners take back what it gave (refusing when they cannot:
+   * a pack's credits already spent); the rail's refund is asked last, so when the rail refuses,
+   * nothing of ours changes.
+   */
+  async function refund(ctx: Ctx, invoicePublicId: string): Promise<InvoiceRow> {
+    return transaction(ctx, async (tx) => {
+      const found = await repository(tx).invoiceByPublicId(invoicePublicId);
+      if (!found) throw notFound();
+      const invoice = (await repository(tx).invoiceById(found.id, true))!;
+      const payment = (await repository(tx).paymentsOf([invoice.id])).find((p) => p.status === 'paid');
+      if (invoice.status !== 'paid' || !payment) throw new AppError('BUSINESS_RULE', mn.money.invoiceNotPayable);
+      await repository(tx).setInvoiceStatus(invoice.id, ['paid'], 'refunded', now());
+      await repository(tx).updatePayment(payment.id, { status: 'refunded' });
+      const lines = await repository(tx).linesOf([invoice.id]);
+      const refunded = { ...invoice, status: 'refunded' as const, refundedAt: now() };
+      for (const listener of refundedListeners) await listener(tx, { invoice: refunded, lines, payment });
+      // the sale's VAT receipt is returned with it
+      const [receipt] = await repository(tx).receiptsOf([invoice.id]);
+      const receipts = settings().receipts;
+      if (receipt && !receipt.voidedAt && receipts) {
+        await receipts.void(receipt.billId, receipt.issuedAt);
+        await repository(tx).voidReceipt(invoice.id, now());
+      }
+      if (payment.rail !== 'credits') {
+        await gatewayOf(payment.rail).refund(payment.providerTransactionId!, payment.amountMnt);
+      }
+      return refunded;
     });
   }
 
@@ -274,78 +393,7 @@ export function billingService(kernel: Kernel, deps: { credits: CreditsService }
       });
     },
 
-    /**
-     * Starts paying an invoice on a rail: the attempt is written first (so whatever the rail
-     * does lands on a row), then the rail is asked for the payer's next step. The same
-     * Idempotency-Key answers the same attempt.
-     */
-    async startPayment(
-      ctx: Ctx,
-      input: {
-        userId: number;
-        invoice: InvoiceRow;
-        rail: Exclude<Rail, 'credits'>;
-        idempotencyKey?: string;
-        saveCard?: boolean;
-        cardPublicId?: string;
-      },
-    ): Promise<PaymentRow> {
-      const { invoice } = input;
-      if (input.idempotencyKey) {
-        const earlier = await repository(ctx).paymentByIdempotencyKey(input.userId, input.idempotencyKey);
-        if (earlier) {
-          if (earlier.invoiceId !== invoice.id || earlier.rail !== input.rail) {
-            throw new AppError('BUSINESS_RULE', mn.money.idempotencyKeyReused);
-          }
-          return earlier;
-        }
-      }
-      if (invoice.userId !== input.userId) throw notFound();
-      if (invoice.status !== 'pending' || invoice.amountCredits > 0 || invoice.expiresAt <= now()) {
-        throw new AppError('BUSINESS_RULE', mn.money.invoiceNotPayable);
-      }
-      const gateway = gatewayOf(input.rail);
-      const card = input.cardPublicId ? await repository(ctx).cardOf(input.userId, input.cardPublicId) : undefined;
-      if (input.cardPublicId && (!card || card.rail !== input.rail)) throw notFound(mn.money.cardNotFound);
-      const payment = await repository(ctx).insertPayment({
-        publicId: randomId(20),
-        invoiceId: invoice.id,
-        userId: input.userId,
-        rail: input.rail,
-        amountMnt: invoice.amountMnt,
-        reference: randomId(15),
-        callbackSecret: randomId(32),
-        idempotencyKey: input.idempotencyKey ?? null,
-        saveCard: input.saveCard ?? false,
-      });
-      const base = kernel.publicBaseUrl;
-      let created;
-      try {
-        created = await gateway.createPayment({
-          reference: payment.reference,
-          amountMnt: payment.amountMnt,
-          description: invoice.description,
-          callbackUrl: `${base}/api/billing/callbacks/${input.rail}/${payment.publicId}?secret=${payment.callbackSecret}`,
-          returnUrl: `${base}/payment/${payment.publicId}`,
-          cardToken: card?.token,
-          saveCard: input.saveCard,
-        });
-      } catch (error) {
-        kernel.log.warn(
-          { rail: input.rail, payment: payment.publicId, err: error instanceof GatewayError ? error.message : error },
-          'a rail refused to start a payment',
-        );
-        await repository(ctx).updatePayment(payment.id, { status: 'failed', failureCode: 'error' });
-        throw new AppError('UNAVAILABLE', mn.money.railFailed);
-      }
-      await repository(ctx).updatePayment(payment.id, {
-        providerPaymentId: created.providerPaymentId,
-        action: created.action,
-      });
-      const started = { ...payment, providerPaymentId: created.providerPaymentId, action: created.action };
-      // a saved card that needed no challenge has captured already
-      return created.action.kind === 'done' ? confirm(ctx, started) : started;
-    },
+    startPayment,
 
     /** a rail's callback: verified by the secret it carries, then confirmed with the rail */
     async callback(ctx: Ctx, rail: Rail, paymentPublicId: string, secret: string): Promise<PaymentRow> {
@@ -433,37 +481,7 @@ export function billingService(kernel: Kernel, deps: { credits: CreditsService }
       return expired;
     },
 
-    /**
-     * Gives a paid invoice's money back (staff only). In one transaction: the invoice and payment
-     * are marked refunded and the listeners take back what it gave (refusing when they cannot:
-     * a pack's credits already spent); the rail's refund is asked last, so when the rail refuses,
-     * nothing of ours changes.
-     */
-    async refund(ctx: Ctx, invoicePublicId: string): Promise<InvoiceRow> {
-      return transaction(ctx, async (tx) => {
-        const found = await repository(tx).invoiceByPublicId(invoicePublicId);
-        if (!found) throw notFound();
-        const invoice = (await repository(tx).invoiceById(found.id, true))!;
-        const payment = (await repository(tx).paymentsOf([invoice.id])).find((p) => p.status === 'paid');
-        if (invoice.status !== 'paid' || !payment) throw new AppError('BUSINESS_RULE', mn.money.invoiceNotPayable);
-        await repository(tx).setInvoiceStatus(invoice.id, ['paid'], 'refunded', now());
-        await repository(tx).updatePayment(payment.id, { status: 'refunded' });
-        const lines = await repository(tx).linesOf([invoice.id]);
-        const refunded = { ...invoice, status: 'refunded' as const, refundedAt: now() };
-        for (const listener of refundedListeners) await listener(tx, { invoice: refunded, lines, payment });
-        // the sale's VAT receipt is returned with it
-        const [receipt] = await repository(tx).receiptsOf([invoice.id]);
-        const receipts = settings().receipts;
-        if (receipt && !receipt.voidedAt && receipts) {
-          await receipts.void(receipt.billId, receipt.issuedAt);
-          await repository(tx).voidReceipt(invoice.id, now());
-        }
-        if (payment.rail !== 'credits') {
-          await gatewayOf(payment.rail).refund(payment.providerTransactionId!, payment.amountMnt);
-        }
-        return refunded;
-      });
-    },
+    refund,
 
     /** the member's invoice with its lines and attempts; a pending attempt is asked about first */
     async invoice(ctx: Ctx, userId: number, publicId: string) {
@@ -533,6 +551,41 @@ export function billingService(kernel: Kernel, deps: { credits: CreditsService }
         }
         throw error;
       }
+    },
+
+    /**
+     * Starts saving a card without a purchase: a small charge on the card rail with the card
+     * kept as a token; once paid it is refunded by a job. Answers the attempt (the bank's page).
+     */
+    async startCardSave(ctx: Ctx, userId: number): Promise<PaymentRow> {
+      gatewayOf('golomt');
+      const invoice = await repository(ctx).insertInvoice(
+        {
+          publicId: randomId(20),
+          userId,
+          amountMnt: CARD_CHECK_MNT,
+          description: mn.money.cardCheck,
+          expiresAt: new Date(now().getTime() + (settings().invoiceTtlMs ?? DEFAULT_INVOICE_TTL_MS)),
+        },
+        [
+          {
+            itemType: 'card_check',
+            itemId: 0,
+            format: null,
+            title: mn.money.cardCheck,
+            amountMnt: CARD_CHECK_MNT,
+            amountCredits: 0,
+            fulfilment: {},
+          },
+        ],
+      );
+      return startPayment(ctx, { userId, invoice, rail: 'golomt', saveCard: true });
+    },
+
+    /** gives back a paid card check (the job's work); nothing for one given back already */
+    async refundCardCheck(ctx: Ctx, invoiceId: number): Promise<void> {
+      const invoice = await repository(ctx).invoiceById(invoiceId);
+      if (invoice?.status === 'paid') await refund(ctx, invoice.publicId);
     },
 
     /** whether a caller's bearer token is the staff token (compared in constant time) */

@@ -429,6 +429,51 @@ describe('checkout on the rails (QPay, Golomt)', () => {
     expect(await t.app.modules!.services.credits.ledgerSum(t.app.modules!.kernel.root, member.userId)).toBe(0);
   });
 
+  it('saves a card without a purchase: a small charge on the bank page, the card kept, the charge given back', async () => {
+    const member = await registerByPhone(t.app);
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/v4/billing/payment-gateways/golomt-v2/cards',
+      headers: as(member),
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const payment = paymentResponse.parse(started.json()).data;
+    expect(payment).toMatchObject({ rail: 'golomt', status: 'pending', amount_mnt: 100 });
+    if (payment.next_action?.kind !== 'redirect') throw new Error('expected the bank page');
+    await t.app.inject({
+      method: 'POST',
+      url: path(payment.next_action.url),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        cardNumber: '4111 1111 1111 1111',
+        holder: 'BOLD',
+        expiry: '12/30',
+        cvv: '123',
+      }).toString(),
+    });
+    expect(
+      paymentResponse.parse(
+        (await t.app.inject({ url: `/v4/billing/payments/${payment.id}`, headers: as(member) })).json(),
+      ).data.status,
+    ).toBe('paid');
+    const cards = savedCardsResponse.parse(
+      (await t.app.inject({ url: '/v4/billing/payment-gateways/golomt-v2/cards', headers: as(member) })).json(),
+    ).data;
+    expect(cards).toHaveLength(1);
+    // the refund job gives the charge back
+    const { kernel, services, modules } = t.app.modules!;
+    const { handlers } = jobsOf(modules, kernel, services);
+    await expect
+      .poll(async () => {
+        await t.db.db.execute(sql`update system_job set run_at = now() where state = 'queued'`);
+        while (await kernel.jobs.runOne(kernel.root, handlers));
+        return (await t.app.inject({ url: `/v4/billing/invoices/${payment.invoice_id}`, headers: as(member) })).json()
+          .data.status;
+      })
+      .toBe('refunded');
+    expect(await count('entitlements_grant', member.userId)).toBe(0);
+  });
+
   it("keeps a member's saved cards from another (404), and forgets a card on request", async () => {
     const [owner, other] = [await registerByPhone(t.app), await registerByPhone(t.app)];
     const cards = (member: Registered) =>
