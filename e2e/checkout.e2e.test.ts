@@ -1,16 +1,20 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerByApi } from './support/accounts';
+import { codeFor, newPhone } from './support/accounts';
 import { DESKTOP, baseUrl, launch, screenshot, watchConsole } from './support/browser';
 
-/** A member made through the API (as an app would), then signed in through the browser. */
-async function signUpAndIn(page: Page): Promise<void> {
-  const password = 'Nomsan-Checkout-2026';
-  const { phone } = await registerByApi('Худалдан авагч', password);
-  await page.goto('/auth?prev=/settings/credit-transactions');
-  await page.getByLabel('Утасны дугаар эсвэл и-мэйл').fill(phone);
-  await page.getByLabel('Нууц үг', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Нэвтрэх', exact: true }).click();
+/** A visitor signs up in the browser (phone, the code from the outbox, name and password). */
+async function signUp(page: Page): Promise<void> {
+  await page.goto('/auth/register?prev=/settings/credit-transactions');
+  const phone = newPhone();
+  await page.getByLabel('Утасны дугаар').fill(phone);
+  await page.getByRole('button', { name: 'Код авах' }).click();
+  await page.waitForURL((url) => url.pathname === '/auth/code');
+  await page.getByLabel('Баталгаажуулах код').fill(await codeFor(phone));
+  await expect.poll(() => page.getByRole('heading', { name: 'Бүртгэлээ дуусгах' }).count()).toBe(1);
+  await page.getByLabel('Таны нэр').fill('Худалдан авагч');
+  await page.getByLabel('Нууц үг (заавал биш)').fill('Nomsan-Checkout-2026');
+  await page.getByRole('button', { name: 'Бүртгэл үүсгэх' }).click();
   await page.waitForURL((url) => url.pathname === '/settings/credit-transactions');
 }
 
@@ -52,11 +56,13 @@ describe('checkout in the browser', () => {
   });
   afterAll(() => browser.close());
 
-  it('buys credits with QPay, unlocks a book, buys one by card through 3-D Secure saving the card, a summary in one tap; a declined card grants nothing', async () => {
+  it('signs up, buys credits with QPay, unlocks a book, buys one by card through 3-D Secure saving the card, a summary in one tap; a declined card grants nothing', async () => {
     const context = await browser.context(DESKTOP);
     const page = await context.newPage();
     const problems = watchConsole(page);
-    await signUpAndIn(page);
+    await signUp(page);
+    await expect.poll(() => page.getByText('Кредитээр нээх боломжтой номууд').count()).toBe(1);
+    await screenshot(page, 'checkout-credits-page-1280');
 
     // Credits with QPay: the QR and the bank buttons; the sandbox bank app pays it.
     await page.getByRole('button', { name: 'Худалдаж авах' }).last().click();
@@ -169,6 +175,9 @@ describe('checkout in the browser', () => {
       })
       .toBe(1);
     await screenshot(page, 'checkout-invoice-receipt-1280');
+    await page.goto('/settings/payment-cards');
+    expect(await page.getByRole('button', { name: 'Карт нэмэх' }).count()).toBe(1);
+    await screenshot(page, 'checkout-cards-1280');
     await page.goto('/my-library/books');
     await screenshot(page, 'checkout-library-1280');
     expect(problems).toEqual([]);
