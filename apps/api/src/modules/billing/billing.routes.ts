@@ -3,11 +3,10 @@ import type { UpointRequest } from '@nomsan/contracts/money';
 import { billingEndpoints as endpoints } from '@nomsan/contracts/money.endpoints';
 import { AppError } from '../../errors';
 import { route } from '../../lib/endpoint-route';
+import { pageOf } from '../../lib/paginate';
 import type { RouteContext } from '../../kernel/module';
 import { requireUser } from '../identity/identity.service';
 import { invoiceView, paymentView, receiptView } from './billing.views';
-
-const lastPageOf = (total: number, perPage: number) => Math.max(1, Math.ceil(total / perPage));
 
 /** Invoices, payments, saved cards, and the rails' callbacks (spec section 7, verbatim paths). */
 export const billingRoutes: FastifyPluginAsync<RouteContext> = async (app, { services }) => {
@@ -55,20 +54,17 @@ export const billingRoutes: FastifyPluginAsync<RouteContext> = async (app, { ser
     const { page, 'page[size]': perPage } = request.query;
     const { rows, lines, total } = await billing.invoices(request.ctx, requireUser(request).userId, page, perPage);
     return {
-      data: {
-        data: rows.map((row) => invoiceView(row, lines)),
-        current_page: page,
-        last_page: lastPageOf(total, perPage),
-        per_page: perPage,
+      data: pageOf(
+        rows.map((row) => invoiceView(row, lines)),
+        page,
+        perPage,
         total,
-      },
+      ),
     };
   });
 
   route(app, endpoints.saveCard, async (request) => {
-    const userId = requireUser(request).userId;
-    const payment = await billing.startCardSave(request.ctx, userId);
-    const { invoicePublicId } = await billing.payment(request.ctx, userId, payment.publicId);
+    const { payment, invoicePublicId } = await billing.startCardSave(request.ctx, requireUser(request).userId);
     return { data: paymentView(payment, invoicePublicId) };
   });
 
@@ -125,9 +121,13 @@ export const billingRoutes: FastifyPluginAsync<RouteContext> = async (app, { ser
   });
   route(app, endpoints.upointPay, async (request) => {
     const { body } = request;
-    const userId = requireUser(request).userId;
-    const payment = await billing.upointPay(request.ctx, userId, body.reference, upointMemberOf(body), body.pin);
-    const { invoicePublicId } = await billing.payment(request.ctx, userId, payment.publicId);
+    const { payment, invoicePublicId } = await billing.upointPay(
+      request.ctx,
+      requireUser(request).userId,
+      body.reference,
+      upointMemberOf(body),
+      body.pin,
+    );
     return { data: paymentView(payment, invoicePublicId) };
   });
 

@@ -442,7 +442,8 @@ export function billingService(kernel: Kernel, deps: { credits: CreditsService }
      */
     async upointPay(ctx: Ctx, userId: number, reference: string, member: UpointMember, pin: string) {
       const payment = await ownUpointAttempt(ctx, userId, reference);
-      if (payment.status !== 'pending') return payment;
+      const invoicePublicId = (await repository(ctx).invoiceById(payment.invoiceId))!.publicId;
+      if (payment.status !== 'pending') return { payment, invoicePublicId };
       const check = await upoint()
         .authorise({ reference, amountMnt: payment.amountMnt, member, pin })
         .catch(railFailed);
@@ -451,7 +452,7 @@ export function billingService(kernel: Kernel, deps: { credits: CreditsService }
           (check.code === 'insufficient_funds' ? 'insufficient_points' : check.detail.split(':')[0]) ?? '';
         throw new AppError('BUSINESS_RULE', mn.money.upoint[refusal as UpointRefusal] ?? mn.money.upoint.refused);
       }
-      return check.state === 'paid' ? settlePaid(ctx, payment.id, check) : payment;
+      return { payment: check.state === 'paid' ? await settlePaid(ctx, payment.id, check) : payment, invoicePublicId };
     },
 
     /** asks the rails about attempts left pending (a lost callback, a process killed mid-way) */
@@ -557,7 +558,7 @@ export function billingService(kernel: Kernel, deps: { credits: CreditsService }
      * Starts saving a card without a purchase: a small charge on the card rail with the card
      * kept as a token; once paid it is refunded by a job. Answers the attempt (the bank's page).
      */
-    async startCardSave(ctx: Ctx, userId: number): Promise<PaymentRow> {
+    async startCardSave(ctx: Ctx, userId: number) {
       gatewayOf('golomt');
       const invoice = await repository(ctx).insertInvoice(
         {
@@ -579,7 +580,8 @@ export function billingService(kernel: Kernel, deps: { credits: CreditsService }
           },
         ],
       );
-      return startPayment(ctx, { userId, invoice, rail: 'golomt', saveCard: true });
+      const payment = await startPayment(ctx, { userId, invoice, rail: 'golomt', saveCard: true });
+      return { payment, invoicePublicId: invoice.publicId };
     },
 
     /** gives back a paid card check (the job's work); nothing for one given back already */

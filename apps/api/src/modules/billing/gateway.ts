@@ -7,8 +7,10 @@
  * configuration: base URL and credentials.
  */
 
-export const RAILS = ['qpay', 'golomt', 'socialpay', 'hipay', 'upoint', 'credits'] as const;
-export type Rail = (typeof RAILS)[number];
+import type { RailName } from '@nomsan/contracts/money';
+
+/** the rails of the API contract */
+export type Rail = RailName;
 
 export interface CreatePaymentInput {
   /**

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { checkoutEndpoints as endpoints } from '@nomsan/contracts/money.endpoints';
 import { route } from '../../lib/endpoint-route';
+import { pageOf } from '../../lib/paginate';
 import type { RouteContext } from '../../kernel/module';
 import type { Ctx } from '../../kernel/unit-of-work';
 import { requireUser } from '../identity/identity.service';
 import type { GrantReason, GrantRow } from '../entitlements/entitlements.service';
-
-const lastPageOf = (total: number, perPage: number) => Math.max(1, Math.ceil(total / perPage));
 
 const ownedItem = (grant: GrantRow) => ({
   item_type: grant.itemType,
@@ -72,13 +71,7 @@ export const checkoutRoutes: FastifyPluginAsync<RouteContext> = async (app, { se
     const { ids, total } = await commerce.creditUnlockable(request.ctx, page, perPage);
     const cards = await catalog.bookCardsByIds(request.ctx, ids);
     return {
-      data: {
-        data: cards,
-        current_page: page,
-        last_page: lastPageOf(total, perPage),
-        per_page: perPage,
-        total,
-      },
+      data: pageOf(cards, page, perPage, total),
     };
   });
 
@@ -90,8 +83,8 @@ export const checkoutRoutes: FastifyPluginAsync<RouteContext> = async (app, { se
     const { page, 'page[size]': perPage } = request.query;
     const { rows, total } = await credits.history(request.ctx, requireUser(request).userId, page, perPage);
     return {
-      data: {
-        data: rows.map((row) => ({
+      data: pageOf(
+        rows.map((row) => ({
           id: row.id,
           kind: row.kind,
           delta: row.delta,
@@ -99,11 +92,10 @@ export const checkoutRoutes: FastifyPluginAsync<RouteContext> = async (app, { se
           description: row.description,
           created_at: row.createdAt.toISOString(),
         })),
-        current_page: page,
-        last_page: lastPageOf(total, perPage),
-        per_page: perPage,
+        page,
+        perPage,
         total,
-      },
+      ),
     };
   });
 
@@ -116,13 +108,7 @@ export const checkoutRoutes: FastifyPluginAsync<RouteContext> = async (app, { se
     const { page, 'page[size]': perPage } = query;
     const { rows, total } = await entitlements.library(ctx, userId, { reasons }, page, perPage);
     return {
-      data: {
-        data: rows.map(ownedItem),
-        current_page: page,
-        last_page: lastPageOf(total, perPage),
-        per_page: perPage,
-        total,
-      },
+      data: pageOf(rows.map(ownedItem), page, perPage, total),
     };
   };
   route(app, endpoints.holdings, async (request) => ({

@@ -17,6 +17,7 @@ import {
   paymentView,
   type BillingService,
   type NewInvoiceLine,
+  type PaymentRow,
   type SettledInvoice,
 } from '../billing/billing.service';
 import type { CatalogService } from '../catalog/catalog.service';
@@ -226,6 +227,21 @@ export function checkoutService(kernel: Kernel, deps: CheckoutDependencies) {
     };
   }
 
+  /**
+   * A purchase's answer: the invoice as it stands after its payment step (a plain read: the rail
+   * was asked already, or is waiting for the payer).
+   */
+  async function resultOf(
+    ctx: Ctx,
+    userId: number,
+    invoicePublicId: string,
+    payment: PaymentRow,
+  ): Promise<PurchaseResult> {
+    const invoice = await billing.ownInvoice(ctx, userId, invoicePublicId);
+    const { lines } = await billing.invoiceRecord(ctx, invoice.id);
+    return { invoice: invoiceView(invoice, lines), payment: paymentView(payment, invoicePublicId) };
+  }
+
   /** makes the invoice and pays it with credits, or starts paying it on the chosen rail */
   async function place(
     ctx: Ctx,
@@ -243,11 +259,7 @@ export function checkoutService(kernel: Kernel, deps: CheckoutDependencies) {
       return transaction(ctx, async (tx) => {
         const invoice = await billing.createInvoice(tx, newInvoice);
         const payment = await billing.payWithCredits(tx, invoice);
-        const { lines, invoice: paid } = await billing.invoice(tx, userId, invoice.publicId);
-        return {
-          invoiceId: invoice.id,
-          result: { invoice: invoiceView(paid, lines), payment: paymentView(payment, invoice.publicId) },
-        };
+        return { invoiceId: invoice.id, result: await resultOf(tx, userId, invoice.publicId, payment) };
       });
     }
     const invoice = await billing.createInvoice(ctx, newInvoice);
@@ -259,11 +271,7 @@ export function checkoutService(kernel: Kernel, deps: CheckoutDependencies) {
       saveCard: request.save_card,
       cardPublicId: request.card_id,
     });
-    const current = await billing.invoice(ctx, userId, invoice.publicId);
-    return {
-      invoiceId: invoice.id,
-      result: { invoice: invoiceView(current.invoice, current.lines), payment: paymentView(payment, invoice.publicId) },
-    };
+    return { invoiceId: invoice.id, result: await resultOf(ctx, userId, invoice.publicId, payment) };
   }
 
   /**
