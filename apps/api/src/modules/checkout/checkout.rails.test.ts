@@ -460,6 +460,16 @@ describe('checkout on the rails (QPay, Golomt)', () => {
       (await t.app.inject({ url: '/v4/billing/payment-gateways/golomt-v2/cards', headers: as(member) })).json(),
     ).data;
     expect(cards).toHaveLength(1);
+    // another member can neither see nor remove it
+    const other = await registerByPhone(t.app);
+    const card = `/v4/billing/payment-gateways/golomt-v2/cards/${cards[0]!.id}`;
+    expect((await t.app.inject({ method: 'DELETE', url: card, headers: as(other) })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ url: '/v4/billing/payment-gateways/golomt-v2/cards', headers: as(other) })).json().data,
+    ).toEqual([]);
+    expect(
+      (await t.app.inject({ url: '/v4/billing/payment-gateways/golomt-v2/cards', headers: as(member) })).json().data,
+    ).toHaveLength(1);
     // the refund job gives the charge back
     const { kernel, services, modules } = t.app.modules!;
     const { handlers } = jobsOf(modules, kernel, services);
