@@ -25,6 +25,8 @@ import type {
   UpointRequest,
 } from './money';
 import { billingEndpoints as billing, checkoutEndpoints as checkout } from './money.endpoints';
+import type { BookmarkRequest, HighlightPatch, HighlightRequest, PositionRequest, TitleType } from './library';
+import { libraryEndpoints as library } from './library.endpoints';
 import { podcastsEndpoints as podcasts } from './podcasts.endpoints';
 import { PUBLICATIONS_PAGE_SIZE } from './podcasts';
 import type { SearchSort, SearchType } from './search';
@@ -330,6 +332,21 @@ export function createApiClient(options: ApiClientOptions) {
     upointBalance: (body: UpointRequest) => data(billing.upointBalance, { body }),
     upointPay: (body: UpointRequest) => data(billing.upointPay, { body }),
     removeCard: (id: string) => data(billing.removeCard, { params: { id } }),
+
+    positions: (itemType: TitleType, itemId: number) =>
+      data(library.positions, { query: { item_type: itemType, item_id: itemId } }),
+    savePosition: (body: PositionRequest) => data(library.savePosition, { body }),
+    recent: (limit = 12) => data(library.recent, { query: { limit } }),
+    listeningStats: (days = 14) => data(library.listeningStats, { query: { days } }),
+    bookmarks: (itemType: TitleType, itemId: number) =>
+      data(library.bookmarks, { query: { item_type: itemType, item_id: itemId } }),
+    addBookmark: (body: BookmarkRequest) => data(library.addBookmark, { body }),
+    removeBookmark: (id: number) => data(library.removeBookmark, { params: { id } }),
+    highlights: (itemType: TitleType, itemId: number) =>
+      data(library.highlights, { query: { item_type: itemType, item_id: itemId } }),
+    addHighlight: (body: HighlightRequest) => data(library.addHighlight, { body }),
+    editHighlight: (id: number, body: HighlightPatch) => data(library.editHighlight, { params: { id }, body }),
+    removeHighlight: (id: number) => data(library.removeHighlight, { params: { id } }),
   };
 }
 

@@ -9,6 +9,8 @@ import { creditsModule } from './credits/credits.module';
 import { entitlementsModule } from './entitlements/entitlements.module';
 import { identityModule } from './identity/identity.module';
 import { jobsModule } from './jobs/jobs.module';
+import { libraryModule } from './library/library.module';
+import { mediaModule } from './media/media.module';
 import { podcastsModule } from './podcasts/podcasts.module';
 import { searchModule } from './search/search.module';
 
@@ -28,6 +30,8 @@ export const modules: readonly AnyModule[] = [
   entitlementsModule,
   billingModule,
   checkoutModule,
+  mediaModule,
+  libraryModule,
 ];
 
 /** The kernel and every module's service for one process (or one test). */

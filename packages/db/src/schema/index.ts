@@ -5,6 +5,8 @@ export * from './commerce';
 export * from './credits';
 export * from './entitlements';
 export * from './identity';
+export * from './library';
+export * from './media';
 export * from './podcasts';
 export * from './search';
 export * from './system';

@@ -43,6 +43,18 @@ export interface BookFilter {
   publisherId?: number;
 }
 export type Key = { id: number } | { slug: string };
+/** a title's media sources (files are keys under the demo fixtures or the media store) */
+export interface MediaSource {
+  kind: 'book' | 'summary';
+  title: string;
+  coverKey: string | null;
+  audioFile: string | null;
+  sampleSeconds: number | null;
+  epubFile: string | null;
+  chapters: { position: number; title: string; startSeconds: number; durationSeconds: number }[];
+  /** a summary's text, paragraph by paragraph */
+  body: string[];
+}
 export type Person = CardPerson;
 export type SlugEntity = (typeof catalogSlugHistory.$inferSelect)['entityType'];
 
@@ -311,6 +323,60 @@ export function catalogRepository(db: CatalogDb, pool?: { genericDb: CatalogDb }
 
   return {
     slugToId,
+
+    /** where a published title's media comes from: its source files, chapters and title */
+    async mediaSource(kind: 'book' | 'summary', id: number): Promise<MediaSource | undefined> {
+      if (kind === 'summary') {
+        const [row] = await db
+          .select({
+            title: catalogSummary.title,
+            coverKey: catalogSummary.coverKey,
+            audioFile: catalogSummary.audioFile,
+            sampleSeconds: sql<number>`greatest(10, ${catalogSummary.audioDurationSeconds} / 4)`,
+            body: catalogSummary.body,
+          })
+          .from(catalogSummary)
+          .where(and(eq(catalogSummary.id, id), eq(catalogSummary.status, 'published')));
+        return row && { ...row, kind: 'summary', chapters: [], epubFile: null };
+      }
+      const [row] = await db
+        .select({
+          title: catalogBook.title,
+          coverKey: catalogBook.coverKey,
+          audioFile: catalogAudioEdition.audioFile,
+          sampleSeconds: catalogAudioEdition.sampleSeconds,
+          epubFile: catalogEbookEdition.epubFile,
+          chapters: sql<MediaSource['chapters']>`(
+        select coalesce(json_agg(json_build_object('position', ch.position, 'title', ch.title, 'startSeconds', ch.start_seconds, 'durationSeconds', ch.duration_seconds) order by ch.position), '[]')
+          from catalog_audio_chapter ch where ch.book_id = ${bookRef})`,
+        })
+        .from(catalogBook)
+        .leftJoin(catalogAudioEdition, eq(catalogAudioEdition.bookId, catalogBook.id))
+        .leftJoin(catalogEbookEdition, eq(catalogEbookEdition.bookId, catalogBook.id))
+        .where(and(published, eq(catalogBook.id, id)));
+      return row && { ...row, kind: 'book', body: [] };
+    },
+
+    /** published titles with audio, most popular first (what packaging does ahead) */
+    async audioTitles(limit: number): Promise<{ kind: 'book' | 'summary'; id: number }[]> {
+      const books = await db
+        .select({ id: catalogBook.id })
+        .from(catalogBook)
+        .innerJoin(catalogAudioEdition, eq(catalogAudioEdition.bookId, catalogBook.id))
+        .where(published)
+        .orderBy(desc(catalogBook.popularity), asc(catalogBook.id))
+        .limit(limit);
+      const summaries = await db
+        .select({ id: catalogSummary.id })
+        .from(catalogSummary)
+        .where(and(eq(catalogSummary.status, 'published'), isNotNull(catalogSummary.audioFile)))
+        .orderBy(desc(catalogSummary.popularity), asc(catalogSummary.id))
+        .limit(limit);
+      return [
+        ...books.map((b) => ({ kind: 'book' as const, id: b.id })),
+        ...summaries.map((s) => ({ kind: 'summary' as const, id: s.id })),
+      ];
+    },
 
     async categories() {
       return db

@@ -34,10 +34,11 @@ import {
   type CatalogDb,
   type ContributorRole,
   type Key,
+  type MediaSource,
   type SummaryCardRow,
 } from './catalog.repository';
 
-export type { BookCardRow, SummaryCardRow };
+export type { BookCardRow, MediaSource, SummaryCardRow };
 
 const SHELF_SIZE = 12;
 const CATEGORIES_TTL_MS = 60_000;
@@ -572,6 +573,13 @@ export function catalogService(context: Kernel, podcasts: PodcastsService, comme
         web_link: `/summary/${row.slug}`,
       };
     },
+
+    /** a published title's media sources, for the media domain (undefined: no such title) */
+    mediaSource: (ctx: Ctx, kind: 'book' | 'summary', id: number): Promise<MediaSource | undefined> =>
+      repository(ctx).mediaSource(kind, id),
+
+    /** published titles with audio, most popular first */
+    audioTitles: (ctx: Ctx, limit: number) => repository(ctx).audioTitles(limit),
 
     async bundlesOf(ctx: Ctx, kind: 'book' | 'summary', id: number): Promise<BundleCard[]> {
       const load = async () => {

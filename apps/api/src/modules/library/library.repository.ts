@@ -1,0 +1,132 @@
+import type { ModuleDb } from '@nomsan/db/client';
+import { and, asc, desc, eq, gte, lt, sql } from '@nomsan/db/orm';
+import type * as schema from '@nomsan/db/schema/library';
+import { libraryBookmark, libraryHighlight, libraryListeningDay, libraryPosition } from '@nomsan/db/schema/library';
+
+/** The database as this module sees it: its own tables only. */
+export type LibraryDb = ModuleDb<typeof schema>;
+
+export type PositionRow = typeof libraryPosition.$inferSelect;
+export type NewPosition = Omit<PositionRow, 'updatedAt'>;
+export type BookmarkRow = typeof libraryBookmark.$inferSelect;
+export type NewBookmark = Omit<BookmarkRow, 'id' | 'createdAt'>;
+export type HighlightRow = typeof libraryHighlight.$inferSelect;
+export type NewHighlight = Omit<HighlightRow, 'id' | 'createdAt' | 'updatedAt'>;
+export interface Title {
+  userId: number;
+  itemType: PositionRow['itemType'];
+  itemId: number;
+}
+
+/** The member's rows, narrowed to one title: every read and write of a member goes through it. */
+const ofTitle = (table: typeof libraryPosition | typeof libraryBookmark | typeof libraryHighlight, title: Title) =>
+  and(eq(table.userId, title.userId), eq(table.itemType, title.itemType), eq(table.itemId, title.itemId));
+
+/** Library queries. Only this file touches the library tables. */
+export function libraryRepository(db: LibraryDb) {
+  /** one of the member's own rows by id; another member's is as absent as a missing one */
+  const own = (table: typeof libraryBookmark | typeof libraryHighlight, userId: number, id: number) =>
+    and(eq(table.id, id), eq(table.userId, userId));
+
+  return {
+    positions: (title: Title) => db.select().from(libraryPosition).where(ofTitle(libraryPosition, title)),
+
+    /**
+     * Keeps `position` unless a change made later is kept already (another device's): the row
+     * returned is the one kept after the write; `applied` says whether it is this one.
+     */
+    async savePosition(position: NewPosition, at: Date): Promise<{ row: PositionRow; applied: boolean }> {
+      const [written] = await db
+        .insert(libraryPosition)
+        .values({ ...position, updatedAt: at })
+        .onConflictDoUpdate({
+          target: [libraryPosition.userId, libraryPosition.itemType, libraryPosition.itemId, libraryPosition.format],
+          set: {
+            chapter: sql`excluded.chapter`,
+            seconds: sql`excluded.seconds`,
+            locator: sql`excluded.locator`,
+            progress: sql`excluded.progress`,
+            speed: sql`excluded.speed`,
+            changedAt: sql`excluded.changed_at`,
+            updatedAt: sql`excluded.updated_at`,
+          },
+          setWhere: lt(libraryPosition.changedAt, sql`excluded.changed_at`),
+        })
+        .returning();
+      if (written) return { row: written, applied: true };
+      const [kept] = await db
+        .select()
+        .from(libraryPosition)
+        .where(and(ofTitle(libraryPosition, position), eq(libraryPosition.format, position.format)));
+      return { row: kept!, applied: false };
+    },
+
+    recent: (userId: number, limit: number) =>
+      db
+        .select()
+        .from(libraryPosition)
+        .where(eq(libraryPosition.userId, userId))
+        .orderBy(desc(libraryPosition.changedAt))
+        .limit(limit),
+
+    async addListening(userId: number, day: string, seconds: number): Promise<void> {
+      await db
+        .insert(libraryListeningDay)
+        .values({ userId, day, seconds })
+        .onConflictDoUpdate({
+          target: [libraryListeningDay.userId, libraryListeningDay.day],
+          set: { seconds: sql`${libraryListeningDay.seconds} + excluded.seconds` },
+        });
+    },
+
+    listening: (userId: number, fromDay: string) =>
+      db
+        .select({ day: libraryListeningDay.day, seconds: libraryListeningDay.seconds })
+        .from(libraryListeningDay)
+        .where(and(eq(libraryListeningDay.userId, userId), gte(libraryListeningDay.day, fromDay))),
+
+    bookmarks: (title: Title) =>
+      db
+        .select()
+        .from(libraryBookmark)
+        .where(ofTitle(libraryBookmark, title))
+        .orderBy(asc(libraryBookmark.seconds), asc(libraryBookmark.id)),
+
+    async addBookmark(bookmark: NewBookmark): Promise<BookmarkRow> {
+      const [row] = await db.insert(libraryBookmark).values(bookmark).returning();
+      return row!;
+    },
+
+    highlights: (title: Title) =>
+      db.select().from(libraryHighlight).where(ofTitle(libraryHighlight, title)).orderBy(asc(libraryHighlight.id)),
+
+    async addHighlight(highlight: NewHighlight): Promise<HighlightRow> {
+      const [row] = await db.insert(libraryHighlight).values(highlight).returning();
+      return row!;
+    },
+
+    async editHighlight(
+      userId: number,
+      id: number,
+      patch: Partial<Pick<HighlightRow, 'note' | 'color'>>,
+      at: Date,
+    ): Promise<HighlightRow | undefined> {
+      const [row] = await db
+        .update(libraryHighlight)
+        .set({ ...patch, updatedAt: at })
+        .where(own(libraryHighlight, userId, id))
+        .returning();
+      return row;
+    },
+
+    /** removes one of the member's bookmarks or highlights; false when the member has no such one */
+    async remove(kind: 'bookmark' | 'highlight', userId: number, id: number): Promise<boolean> {
+      const table = kind === 'bookmark' ? libraryBookmark : libraryHighlight;
+      const rows = await db
+        .delete(table)
+        .where(own(table, userId, id))
+        .returning({ id: table.id });
+      return rows.length > 0;
+    },
+  };
+}

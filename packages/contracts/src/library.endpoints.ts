@@ -1,0 +1,115 @@
+import { defineEndpoint } from './endpoint';
+import { idParams } from './http';
+import { okResponse } from './identity';
+import {
+  bookmarkRequest,
+  bookmarkResponse,
+  bookmarksResponse,
+  highlightPatch,
+  highlightRequest,
+  highlightResponse,
+  highlightsResponse,
+  listeningStatsQuery,
+  listeningStatsResponse,
+  positionRequest,
+  positionsResponse,
+  recentQuery,
+  recentResponse,
+  savePositionResponse,
+  titleQuery,
+} from './library';
+
+const member = { auth: 'required', tags: ['library'] } as const;
+
+/** The member's places, bookmarks, highlights and listening time, synced across devices. */
+export const libraryEndpoints = {
+  positions: defineEndpoint({
+    ...member,
+    method: 'GET',
+    path: '/v5/library/positions',
+    summary: "The member's places in a title, one per format",
+    query: titleQuery,
+    response: positionsResponse,
+  }),
+  savePosition: defineEndpoint({
+    ...member,
+    method: 'POST',
+    path: '/v5/library/positions',
+    summary: 'Keep a place in a title; an older change than the one kept is ignored (the newest wins)',
+    body: positionRequest,
+    response: savePositionResponse,
+  }),
+  recent: defineEndpoint({
+    ...member,
+    method: 'GET',
+    path: '/v5/library/recent',
+    summary: 'What the member listened to or read lately, newest first (continue listening)',
+    query: recentQuery,
+    response: recentResponse,
+  }),
+  listeningStats: defineEndpoint({
+    ...member,
+    method: 'GET',
+    path: '/v5/library/listening-stats',
+    summary: 'Seconds listened per day (Ulaanbaatar days), the last `days` days',
+    query: listeningStatsQuery,
+    response: listeningStatsResponse,
+  }),
+  bookmarks: defineEndpoint({
+    ...member,
+    method: 'GET',
+    path: '/v5/library/bookmarks',
+    summary: "The member's bookmarks in a title, in order of place",
+    query: titleQuery,
+    response: bookmarksResponse,
+  }),
+  addBookmark: defineEndpoint({
+    ...member,
+    method: 'POST',
+    path: '/v5/library/bookmarks',
+    summary: 'Add a bookmark, with a note',
+    body: bookmarkRequest,
+    response: bookmarkResponse,
+  }),
+  removeBookmark: defineEndpoint({
+    ...member,
+    method: 'DELETE',
+    path: '/v5/library/bookmarks/:id',
+    summary: 'Remove one of the member’s bookmarks',
+    params: idParams,
+    response: okResponse,
+  }),
+  highlights: defineEndpoint({
+    ...member,
+    method: 'GET',
+    path: '/v5/library/highlights',
+    summary: "The member's highlights in a book",
+    query: titleQuery,
+    response: highlightsResponse,
+  }),
+  addHighlight: defineEndpoint({
+    ...member,
+    method: 'POST',
+    path: '/v5/library/highlights',
+    summary: 'Highlight a passage, with a note and a colour',
+    body: highlightRequest,
+    response: highlightResponse,
+  }),
+  editHighlight: defineEndpoint({
+    ...member,
+    method: 'PATCH',
+    path: '/v5/library/highlights/:id',
+    summary: "Change a highlight's note or colour",
+    params: idParams,
+    body: highlightPatch,
+    response: highlightResponse,
+  }),
+  removeHighlight: defineEndpoint({
+    ...member,
+    method: 'DELETE',
+    path: '/v5/library/highlights/:id',
+    summary: 'Remove one of the member’s highlights',
+    params: idParams,
+    response: okResponse,
+  }),
+};
