@@ -530,6 +530,7 @@ async function main() {
     HOST: '127.0.0.1',
     NODE_ENV: 'production',
     COOKIE_SECRET: 'bench-cookie-secret-0123456789abcdef0123',
+    MEDIA_SECRET: 'bench-media-secret-0123456789abcdef01234',
     SEED_DEMO: 'false',
     RATE_LIMIT_PER_MINUTE: '0',
     LOG_LEVEL: 'warn',

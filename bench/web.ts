@@ -143,7 +143,11 @@ function printDetail(url: string, audits: Audits): void {
 
 async function main() {
   const server = await startServer({
-    env: { NODE_ENV: 'production', COOKIE_SECRET: 'bench-web-cookie-secret-0123456789abcdef' },
+    env: {
+      NODE_ENV: 'production',
+      COOKIE_SECRET: 'bench-web-cookie-secret-0123456789abcdef',
+      MEDIA_SECRET: 'bench-web-media-secret-0123456789abcdef',
+    },
   });
   const front = protocols.includes('h2') ? await startH2Front(server.url) : null;
   const chrome = await chromeLauncher.launch({

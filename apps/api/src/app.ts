@@ -20,6 +20,7 @@ import type { InvalidationBus } from './lib/invalidation';
 import { createModules } from './modules/index';
 import { billingSettings, type PaymentsOptions } from './modules/billing/billing.settings';
 import { identitySettings, type AccountsOptions } from './modules/identity/accounts';
+import { mediaSettings, type MediaOptions } from './modules/media/media.settings';
 import { systemRoutes } from './modules/system/system.routes';
 
 declare module 'fastify' {
@@ -52,6 +53,8 @@ export interface AppOptions extends Omit<ApiContext, 'db'> {
   accounts?: AccountsOptions;
   /** payment rails (or the sandbox); absent: credits only */
   payments?: PaymentsOptions;
+  /** media packaging and keys; absent: a temporary directory and a secret of this process */
+  media?: MediaOptions;
   /** readiness check; defaults to the database answering */
   ready?: () => Promise<boolean>;
   /**
@@ -143,7 +146,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       clock: options.accounts?.clock,
       log: app.log,
       invalidations: options.invalidations,
-      settings: { identity, billing },
+      settings: { identity, billing, media: mediaSettings(options.media ?? {}, options.mediaBaseUrl) },
     });
     app.modules = composed;
     app.addHook('onClose', () => composed.close());

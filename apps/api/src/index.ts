@@ -24,4 +24,5 @@ export { collectTags, isInvalidatedBy, noteTags, parseCacheTagHeader, tag } from
 export { createInvalidationBus, type InvalidationBus } from './lib/invalidation';
 export type { AccountsOptions } from './modules/identity/accounts';
 export type { PaymentsOptions } from './modules/billing/billing.settings';
+export { mediaSettings, type MediaOptions } from './modules/media/media.settings';
 export { facebookProvider } from './modules/identity/oauth';

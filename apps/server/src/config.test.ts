@@ -50,15 +50,22 @@ describe('configuration', () => {
 
   it('requires a cookie secret in production and turns the sandbox off there', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' }, [])).toThrow(/COOKIE_SECRET/);
-    const config = loadConfig({ NODE_ENV: 'production', COOKIE_SECRET: 'x'.repeat(32) }, []);
+    expect(() => loadConfig({ NODE_ENV: 'production', COOKIE_SECRET: 'x'.repeat(32) }, [])).toThrow(/MEDIA_SECRET/);
+    const config = loadConfig(
+      { NODE_ENV: 'production', COOKIE_SECRET: 'x'.repeat(32), MEDIA_SECRET: 'm'.repeat(32) },
+      [],
+    );
     expect(config.sandbox).toBe(false);
     expect(config.accounts.sandbox).toBe(false);
   });
 
   it('refuses the sandbox in production even when asked for', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', COOKIE_SECRET: 'x'.repeat(32), SANDBOX: 'true' }, [])).toThrow(
-      /^SANDBOX cannot be on when NODE_ENV=production$/,
-    );
+    expect(() =>
+      loadConfig(
+        { NODE_ENV: 'production', COOKIE_SECRET: 'x'.repeat(32), MEDIA_SECRET: 'm'.repeat(32), SANDBOX: 'true' },
+        [],
+      ),
+    ).toThrow(/^SANDBOX cannot be on when NODE_ENV=production$/);
   });
 
   it('reads the sign-in providers, in pairs', () => {

@@ -1,7 +1,7 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { PublicConfig } from '@nomsan/contracts/web-context';
-import { type AccountsOptions, facebookProvider, type PaymentsOptions } from '@nomsan/api';
+import { type AccountsOptions, facebookProvider, type MediaOptions, type PaymentsOptions } from '@nomsan/api';
 
 export const roles = ['all', 'api', 'web', 'worker'] as const;
 export type Role = (typeof roles)[number];
@@ -42,6 +42,10 @@ const envSchema = z.object({
   REDIS_URL: url(['redis:', 'rediss:'], 'Redis').optional(),
   PUBLIC_BASE_URL: url(['http:', 'https:'], 'http(s)').optional(),
   MEDIA_BASE_URL: url(['http:', 'https:'], 'http(s)').optional(),
+  MEDIA_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  MEDIA_DIR: z.string().min(1).optional(),
+  MEDIA_SOURCE_DIR: z.string().min(1).optional(),
+  MEDIA_PACKAGE_AHEAD: integer(0, 1_000_000).default(24),
   API_URL: url(['http:', 'https:'], 'http(s)').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SLOW_QUERY_MS: integer(1, 600_000).default(200),
@@ -145,6 +149,7 @@ export interface Config {
   accounts: Omit<AccountsOptions, 'clock'>;
   /** payment rails (unset ones come from the sandbox when it is on) */
   payments: PaymentsOptions;
+  media: MediaOptions;
 }
 
 export class ConfigError extends Error {}
@@ -176,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
   if (production && !e.COOKIE_SECRET) throw new ConfigError('COOKIE_SECRET must be set in production');
+  if (production && !e.MEDIA_SECRET) throw new ConfigError('MEDIA_SECRET must be set in production');
   if (production && e.SANDBOX) {
     // Sandbox providers (and /dev/outbox, which shows every code sent) never run in production.
     if (present.SANDBOX !== undefined) throw new ConfigError('SANDBOX cannot be on when NODE_ENV=production');
@@ -214,6 +220,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     pageCacheTtlMs: e.PAGE_CACHE_TTL_MS,
     accounts: accountsConfig(e),
     payments: paymentsConfig(e),
+    media: {
+      // Embedded mode gets a fixed development secret: its keys outlive a restart.
+      secret: e.MEDIA_SECRET ?? 'nomsan-embedded-development-media-secret',
+      dir: e.MEDIA_DIR ? resolve(e.MEDIA_DIR) : join(resolve(e.DATA_DIR), 'media'),
+      sourceDir: e.MEDIA_SOURCE_DIR ? resolve(e.MEDIA_SOURCE_DIR) : undefined,
+      packageAhead: e.MEDIA_PACKAGE_AHEAD,
+    },
   };
 }
 

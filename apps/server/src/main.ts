@@ -2,7 +2,14 @@ import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { createApp, createInvalidationBus, createModules, internalCallToken, type ComposedModules } from '@nomsan/api';
+import {
+  createApp,
+  createInvalidationBus,
+  createModules,
+  internalCallToken,
+  mediaSettings,
+  type ComposedModules,
+} from '@nomsan/api';
 import { openDatabase, type DatabaseHandle } from '@nomsan/db/client';
 import { withStartupLock } from '@nomsan/db/startup-lock';
 import { seedDemoIfEmpty } from '@nomsan/demo/seed';
@@ -55,6 +62,7 @@ export async function start(config: Config) {
       cookieSecret: config.cookieSecret,
       accounts: config.accounts,
       payments: config.payments,
+      media: config.media,
       trustedOrigins,
       invalidations,
       ...(db ? {} : { ready: () => apiAnswers(config.apiUrl) }),
@@ -89,6 +97,7 @@ export async function start(config: Config) {
         mediaBaseUrl: config.mediaBaseUrl,
         log,
         invalidations,
+        settings: { media: mediaSettings(config.media, config.mediaBaseUrl) },
       });
     }
     const composed = app.modules ?? standalone;

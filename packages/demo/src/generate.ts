@@ -104,6 +104,27 @@ const NEW_BOOK_FROM = Date.UTC(2025, 0, 1);
 export const AUDIO_FIXTURES = ['narration-1.mp3', 'narration-2.mp3', 'narration-3.mp3'] as const;
 export const SUMMARY_AUDIO_FIXTURE = 'summary-1.mp3';
 export const PODCAST_AUDIO_FIXTURES = ['podcast-1.mp3', 'podcast-2.mp3'] as const;
+/**
+ * The real length of each audio fixture, rounded to the second (ffmpeg reads 45.74, 34.43,
+ * 51.67, 30.28, 27.19 and 26.83 s). Every title that plays a fixture states its length, so
+ * the store never promises "1 цаг 15 мин" of a 27-second file; the media module reads the
+ * packaged length from the manifest and the tests compare the two.
+ */
+export const FIXTURE_AUDIO_SECONDS: Readonly<Record<string, number>> = {
+  'narration-1.mp3': 46,
+  'narration-2.mp3': 34,
+  'narration-3.mp3': 52,
+  'summary-1.mp3': 30,
+  'podcast-1.mp3': 27,
+  'podcast-2.mp3': 27,
+};
+/** `value`, where a nominal figure used to be drawn: the draw is kept so later draws stay the same */
+const instead = (_drawn: number, value: number): number => value;
+const fixtureSeconds = (file: string): number => {
+  const seconds = FIXTURE_AUDIO_SECONDS[file];
+  if (seconds === undefined) throw new Error(`no length for audio fixture ${file}`);
+  return seconds;
+};
 /** book-1 is a novel, book-2 nonfiction, book-3 a children's book: each book gets the closest. */
 export const EPUB_FIXTURES = ['book-1.epub', 'book-2.epub', 'book-3.epub'] as const;
 
@@ -336,8 +357,12 @@ function sharedChapterTitle(position: number, count: number, narrative: boolean)
 
 /** Splits the length into chapters of uneven size whose durations add up exactly. */
 function makeChapters(rng: Rng, totalSeconds: number, narrative: boolean): DemoChapter[] {
-  const count = rng.int(3, 12);
-  const weights = Array.from({ length: count }, () => 0.6 + rng.next());
+  const drawn = rng.int(3, 12);
+  const allWeights = Array.from({ length: drawn }, () => 0.6 + rng.next());
+  // every draw is made whatever the length (the rest of the catalogue stays the same), but a
+  // short recording gets no chapter under about ten seconds
+  const count = Math.max(1, Math.min(drawn, Math.floor(totalSeconds / 10)));
+  const weights = allWeights.slice(0, count);
   const weightSum = weights.reduce((sum, w) => sum + w, 0);
   const chapters: DemoChapter[] = [];
   let start = 0;
@@ -356,11 +381,14 @@ function makeChapters(rng: Rng, totalSeconds: number, narrative: boolean): DemoC
 }
 
 function makeAudio(rng: Rng, id: number, genre: Genre): DemoAudioEdition {
-  const durationSeconds = audioLength(rng, genre);
+  audioLength(rng, genre); // the nominal length is drawn still, so every later draw stays the same
+  const audioFile = AUDIO_FIXTURES[id % AUDIO_FIXTURES.length] as string;
+  const durationSeconds = fixtureSeconds(audioFile);
   return {
     durationSeconds,
-    audioFile: AUDIO_FIXTURES[id % AUDIO_FIXTURES.length] as string,
-    sampleSeconds: Math.min(300, Math.floor(durationSeconds / 10)),
+    audioFile,
+    // the free preview: a quarter of the recording (a real book's would be its first minutes)
+    sampleSeconds: Math.max(10, Math.floor(durationSeconds / 4)),
     chapters: makeChapters(rng, durationSeconds, NARRATIVE_GENRES.has(genre) || genre === 'english'),
   };
 }
@@ -719,7 +747,7 @@ function makeSummaries(
       description: summaryDescription(rng, title, readingMinutes),
       body: summaryBody(rng, ideaTheme(genre)),
       readingMinutes,
-      audioDurationSeconds: readingMinutes * rng.int(55, 70),
+      audioDurationSeconds: instead(rng.int(55, 70), fixtureSeconds(SUMMARY_AUDIO_FIXTURE)),
       audioFile: SUMMARY_AUDIO_FIXTURE,
       coverKey,
       coverColor: coverColorFor(coverKey),
@@ -787,7 +815,10 @@ function makePodcasts(
         number,
         title,
         description: episodeDescription(rng, podcast, guest),
-        durationSeconds: rng.int(15, 75) * 60 + rng.int(0, 59),
+        durationSeconds: instead(
+          rng.int(15, 75) * 60 + rng.int(0, 59),
+          fixtureSeconds(PODCAST_AUDIO_FIXTURES[number % PODCAST_AUDIO_FIXTURES.length] as string),
+        ),
         audioFile: PODCAST_AUDIO_FIXTURES[number % PODCAST_AUDIO_FIXTURES.length] as string,
         publishedAt: isoDate(publishedMs),
       });

@@ -1,6 +1,5 @@
-import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Db } from '@nomsan/db/client';
 import { sql } from '@nomsan/db/orm';
 import { billingPlan } from '@nomsan/db/schema/billing';
@@ -28,7 +27,8 @@ import {
 } from '@nomsan/db/schema/catalog';
 import { commerceBundle, commerceBundleItem, commerceCreditPack, commerceOffer } from '@nomsan/db/schema/commerce';
 import { podcastEpisode, podcastSeries } from '@nomsan/db/schema/podcasts';
-import { coverDesigns, generateCatalogue } from './generate';
+import { fixturesDir } from './fixtures-dir';
+import { coverDesigns, generateCatalogue, PODCAST_AUDIO_FIXTURES } from './generate';
 import { renderCovers } from './covers';
 import type { DemoBook, DemoCatalogue } from './model';
 
@@ -255,22 +255,16 @@ async function insertCatalogue(db: Db, c: DemoCatalogue): Promise<void> {
   }
 }
 
-/** Audio and EPUB fixtures, next to the package sources or the server bundle. */
-export function fixturesDir(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const candidates = [join(here, '..', 'fixtures'), join(here, 'demo-fixtures')];
-  const found = candidates.find((dir) => existsSync(join(dir, 'audio')));
-  if (!found) throw new Error(`demo fixtures not found (looked in ${candidates.join(', ')})`);
-  return found;
-}
-
+/**
+ * Copies what the store serves publicly: the podcast episodes (played as plain MP3). Audio
+ * books, summaries and e-books are not copied: their full recordings and EPUBs are sources the
+ * media module packages (encrypted) or serves to entitled sessions only, never public files.
+ */
 function copyFixtures(mediaDir: string): void {
-  const source = fixturesDir();
-  for (const kind of ['audio', 'epub']) {
-    const target = join(mediaDir, kind);
-    mkdirSync(target, { recursive: true });
-    for (const file of readdirSync(join(source, kind))) {
-      if (!existsSync(join(target, file))) copyFileSync(join(source, kind, file), join(target, file));
-    }
+  const source = join(fixturesDir(), 'audio');
+  const target = join(mediaDir, 'audio');
+  mkdirSync(target, { recursive: true });
+  for (const file of PODCAST_AUDIO_FIXTURES) {
+    if (!existsSync(join(target, file))) copyFileSync(join(source, file), join(target, file));
   }
 }

@@ -1,6 +1,18 @@
 import { defineModule } from '../../kernel/module';
+import { handle } from '../jobs/jobs.service';
 import { ebookRoutes } from './ebook.routes';
 import { mediaRoutes } from './media.routes';
+import { mediaService, packageJob, type MediaService, type MediaSettings } from './media.service';
+import { mediaSettings } from './media.settings';
+
+declare module '../../kernel/module' {
+  interface ModuleServices {
+    media: MediaService;
+  }
+  interface ModuleSettings {
+    media: MediaSettings;
+  }
+}
 
 /**
  * Media: audio packaged once into encrypted DASH and HLS with one key per title, the ClearKey
@@ -10,15 +22,14 @@ import { mediaRoutes } from './media.routes';
 export const mediaModule = defineModule({
   name: 'media',
   dependsOn: ['catalog', 'entitlements'],
-  create: () => ({}),
+  create: (kernel, deps) => mediaService(kernel, deps, kernel.settings.media ?? mediaSettings({}, kernel.mediaBaseUrl)),
   routes: async (app, context) => {
     await mediaRoutes(app, context);
     await ebookRoutes(app, context);
   },
+  jobs: (media) => [handle(packageJob, (ctx, payload) => media.packageTitle(ctx, payload.type, payload.id))],
+  async start(media, kernel) {
+    const ahead = kernel.settings.media?.packageAhead ?? 0;
+    if (ahead > 0) await media.packageAhead(kernel.root, ahead);
+  },
 });
-
-declare module '../../kernel/module' {
-  interface ModuleServices {
-    media: object;
-  }
-}

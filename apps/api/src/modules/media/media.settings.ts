@@ -1,0 +1,31 @@
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fixturesDir } from '@nomsan/demo/fixtures-dir';
+import type { MediaSettings } from './media.service';
+import { localStorage } from './media.storage';
+
+/** How a process packages and serves media (apps/server reads them from the environment). */
+export interface MediaOptions {
+  /** MEDIA_SECRET: the same in every process; absent: one made up for this process (tests) */
+  secret?: string;
+  /** MEDIA_DIR: where packaged media is written, served at the media base URL */
+  dir?: string;
+  /** MEDIA_SOURCE_DIR: where source recordings are; the demo's fixtures by default */
+  sourceDir?: string;
+  /** where mezzanines are kept; beside the packaged media by default */
+  workDir?: string;
+  /** MEDIA_PACKAGE_AHEAD: popular titles packaged when a process starts */
+  packageAhead?: number;
+}
+
+export function mediaSettings(options: MediaOptions, mediaBaseUrl: string): MediaSettings {
+  const dir = options.dir ?? join(tmpdir(), `nomsan-media-${process.pid}`);
+  return {
+    secret: options.secret ?? randomBytes(32).toString('base64url'),
+    storage: localStorage(dir, mediaBaseUrl),
+    sourceDir: options.sourceDir ?? join(fixturesDir(), 'audio'),
+    workDir: options.workDir ?? join(dir, '..', 'media-work'),
+    packageAhead: options.packageAhead ?? 0,
+  };
+}

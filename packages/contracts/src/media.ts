@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { envelope } from './http';
+
+/**
+ * Audio as the players receive it: a title's playlist (chapters, lengths, the free preview)
+ * for everyone, and a playback session (manifests and, for an entitled session, the licence)
+ * per member (ARCHITECTURE.md section 6, ADR 022).
+ */
+
+export const packagingStatus = z.enum(['none', 'queued', 'packaging', 'ready', 'failed']);
+export type PackagingStatus = z.infer<typeof packagingStatus>;
+
+export const playlistChapter = z.object({
+  position: z.number().int(),
+  title: z.string(),
+  /** seconds from the start of the title's audio */
+  start_seconds: z.number(),
+  duration_seconds: z.number(),
+});
+export type PlaylistChapter = z.infer<typeof playlistChapter>;
+
+export const playlist = z.object({
+  item_type: z.enum(['book', 'summary']),
+  item_id: z.number().int(),
+  title: z.string(),
+  /** the packaged audio's own length (null until it is packaged) */
+  duration_seconds: z.number().nullable(),
+  /** the free preview's length: the first seconds, playable by everyone */
+  preview_seconds: z.number().nullable(),
+  chapters: z.array(playlistChapter),
+  status: packagingStatus,
+  /** percent, while packaging */
+  progress: z.number().int(),
+});
+export type Playlist = z.infer<typeof playlist>;
+export const playlistResponse = envelope(playlist);
+
+export const playbackSession = z.object({
+  item_type: z.enum(['book', 'summary']),
+  item_id: z.number().int(),
+  /** `full`: the whole title (encrypted, with a licence); `preview`: the free first minutes */
+  access: z.enum(['full', 'preview']),
+  status: packagingStatus,
+  progress: z.number().int(),
+  /** DASH manifest (CENC for `full`, clear for `preview`); null until packaged */
+  dash_url: z.string().nullable(),
+  /** HLS for Safari: AES-128 for `full` (keys from the HLS key endpoint), clear for `preview` */
+  hls_url: z.string().nullable(),
+  /** the ClearKey licence: where to ask, with which short-lived token bound to this session */
+  licence: z
+    .object({
+      url: z.string(),
+      token: z.string(),
+      key_ids: z.array(z.string()),
+      expires_at: z.string(),
+    })
+    .nullable(),
+  duration_seconds: z.number().nullable(),
+  preview_seconds: z.number().nullable(),
+  chapters: z.array(playlistChapter),
+});
+export type PlaybackSession = z.infer<typeof playbackSession>;
+export const playbackResponse = envelope(playbackSession);
+
+/** W3C ClearKey licence request (EME): the key ids, base64url */
+export const clearKeyRequest = z.object({
+  kids: z
+    .array(z.string().regex(/^[A-Za-z0-9_-]{22}$/))
+    .min(1)
+    .max(4),
+  type: z.enum(['temporary', 'persistent-license']).default('temporary'),
+});
+/** W3C ClearKey licence: a JSON Web Key set */
+export const clearKeyResponse = z.object({
+  keys: z.array(z.object({ kty: z.literal('oct'), kid: z.string(), k: z.string() })),
+  type: z.enum(['temporary', 'persistent-license']),
+});
+export const licenceHeaders = z.looseObject({ 'x-licence-token': z.string().min(20).max(1_000) });
+export const tokenQuery = z.object({ token: z.string().min(20).max(1_000) });
