@@ -4,6 +4,8 @@ import { accountEndpoints } from '@nomsan/contracts/account.endpoints';
 import { catalogEndpoints } from '@nomsan/contracts/catalog.endpoints';
 import type { Endpoint } from '@nomsan/contracts/endpoint';
 import { identityEndpoints } from '@nomsan/contracts/identity.endpoints';
+import { libraryEndpoints } from '@nomsan/contracts/library.endpoints';
+import { mediaEndpoints } from '@nomsan/contracts/media.endpoints';
 import { billingEndpoints, checkoutEndpoints } from '@nomsan/contracts/money.endpoints';
 import { podcastsEndpoints } from '@nomsan/contracts/podcasts.endpoints';
 import { searchEndpoints } from '@nomsan/contracts/search.endpoints';
@@ -31,6 +33,8 @@ const definitions: Endpoint[] = [
   podcastsEndpoints,
   checkoutEndpoints,
   billingEndpoints,
+  libraryEndpoints,
+  mediaEndpoints,
 ].flatMap((group) => Object.values(group));
 
 const t = await createTestApp();
