@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeFor, newPhone, registerByApi } from './support/accounts';
+import { codeFor, newPhone, registerByApi, signInWithPassword } from './support/accounts';
 import { DESKTOP, MOBILE, baseUrl, launch, screenshot, watchConsole } from './support/browser';
 
 /** An account made through the API, as an app would: its phone number. */
@@ -20,17 +20,6 @@ async function firstBookPath(): Promise<string> {
 
 const header = (page: Page) => page.getByRole('banner');
 const loginLink = (page: Page) => header(page).getByRole('link', { name: 'Нэвтрэх' });
-
-async function signInWithPassword(page: Page, login: string, password: string, from = '/') {
-  await page.goto(from);
-  await page.waitForLoadState('networkidle');
-  await loginLink(page).click();
-  await page.waitForURL((url) => url.pathname === '/auth');
-  await page.getByLabel('Утасны дугаар эсвэл и-мэйл').fill(login);
-  await page.getByLabel('Нууц үг', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Нэвтрэх', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === new URL(from, baseUrl()).pathname);
-}
 
 describe('accounts in the browser', () => {
   let browser: Awaited<ReturnType<typeof launch>>;

@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { baseUrl } from './browser';
 
@@ -49,4 +50,68 @@ export async function registerByApi(
     { 'client-id': 'e2e', 'device-uuid': crypto.randomUUID() },
   );
   return { phone, token: registered.access_token as string };
+}
+
+/** Signs in in the browser with a password, from `from`'s header link, and comes back there. */
+export async function signInWithPassword(page: Page, login: string, password: string, from = '/') {
+  await page.goto(from);
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('banner').getByRole('link', { name: 'Нэвтрэх' }).click();
+  await page.waitForURL((url) => url.pathname === '/auth');
+  await page.getByLabel('Утасны дугаар эсвэл и-мэйл').fill(login);
+  await page.getByLabel('Нууц үг', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Нэвтрэх', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === new URL(from, baseUrl()).pathname);
+}
+
+/**
+ * Makes the member the owner of `format` of each book, through the API as an app would: a credit
+ * pack paid with QPay (the sandbox bank app pays it), then each book unlocked with credits.
+ * Returns the books it could unlock (those with a credit price in that format).
+ */
+export async function ownBooksByApi(
+  token: string,
+  bookIds: number[],
+  format: 'audiobook' | 'ebook',
+  base = baseUrl(),
+): Promise<number[]> {
+  const call = async (path: string, body?: unknown) => {
+    const response = await fetch(`${base}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        'idempotency-key': crypto.randomUUID(),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    expect(response.status, `${path} answered ${response.status}`).toBe(200);
+    return ((await response.json()) as { data: any }).data; // eslint-disable-line @typescript-eslint/no-explicit-any
+  };
+  const unlockable: { id: number; credits: number }[] = [];
+  for (const id of bookIds) {
+    const book = await call(`/v4/books/${id}`);
+    const offer = (book.offers as { format: string; credit_price: number | null }[]).find(
+      (o) => o.format === format && o.credit_price !== null,
+    );
+    if (offer) unlockable.push({ id, credits: offer.credit_price! });
+  }
+  const needed = unlockable.reduce((sum, b) => sum + b.credits, 0);
+  const packs = (await call('/v5/credit/packs')) as { id: number; credits: number; bonus_credits: number }[];
+  let balance = 0;
+  while (balance < needed) {
+    const pack = [...packs].sort((a, b) => b.credits - a.credits)[0]!;
+    const bought = await call('/v6/purchase/credit-pack', { pack_id: pack.id, method: 'mnt', rail: 'qpay' });
+    const link = new URL(bought.payment.next_action.deeplinks[0].link);
+    const paid = await fetch(`${base}${link.pathname}${link.search}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+    });
+    expect(paid.status).toBe(200);
+    balance += pack.credits + pack.bonus_credits;
+    await expect.poll(async () => (await call(`/v4/billing/invoices/${bought.invoice.id}`)).status).toBe('paid');
+  }
+  for (const book of unlockable) await call(`/v6/purchase/book/${book.id}`, { format, method: 'credits' });
+  return unlockable.map((b) => b.id);
 }

@@ -11,6 +11,10 @@
  *   - bodies: the documented object with fields of the wrong type, extra, duplicate, `__proto__`
  *     and `constructor` keys; random JSON; deep nesting; invalid JSON; an empty JSON body; other
  *     content types; a body over the size limit;
+ *   - multipart bodies (an operation that takes only `multipart/form-data`): each documented part
+ *     as a file or a plain field, missing, repeated or unknown parts, files of JSON lines per the
+ *     part's `x-line-schema` (mostly right, now and then a bad line or line ending), broken
+ *     framing, a type without or with another boundary;
  *   - sent anonymously from the site, as member A (session cookie from the site, or bearer
  *     token), or with a garbage bearer token. Member B exists so that another member's phone,
  *     e-mail and devices are among the values.

@@ -149,7 +149,8 @@ export interface Config {
   accounts: Omit<AccountsOptions, 'clock'>;
   /** payment rails (unset ones come from the sandbox when it is on) */
   payments: PaymentsOptions;
-  media: MediaOptions;
+  /** packaging and keys; `dir` is also where covers and podcast audio are, all served at MEDIA_BASE_URL */
+  media: MediaOptions & { dir: string };
 }
 
 export class ConfigError extends Error {}

@@ -69,7 +69,7 @@ export async function start(config: Config) {
     });
     if (config.mediaBaseUrl === '/media' && db) {
       await app.register(fastifyStatic, {
-        root: join(config.dataDir, 'media'),
+        root: config.media.dir,
         prefix: '/media/',
         decorateReply: false,
         maxAge: '7d',
@@ -163,7 +163,7 @@ async function prepareDatabase(config: Config, log: Logger): Promise<DatabaseHan
       if (!config.seedDemo) return;
       const seeded = await seedDemoIfEmpty(handle.db, {
         titles: config.demoTitles,
-        mediaDir: join(config.dataDir, 'media'),
+        mediaDir: config.media.dir,
         log: (message) => log.info(message),
       });
       if (seeded) log.info({ titles: config.demoTitles }, 'demo catalogue seeded');

@@ -14,6 +14,9 @@ import { mn } from '@nomsan/contracts/messages';
 import type { Route } from './+types/root';
 import { AccountMenu } from './features/account/account-menu';
 import { useSessionSync } from './features/account/use-session-sync';
+import { MiniPlayer } from './features/player/mini-player';
+import { PodcastPlayerBar } from './features/podcast-player/podcast-player-bar';
+import { sessionId } from './features/session/client-session';
 import { useClientSession } from './features/session/use-client-session';
 import { BottomBar } from './features/shell/bottom-bar';
 import { Footer } from './features/shell/footer';
@@ -98,6 +101,8 @@ function Shell({ children }: { children: ReactNode }) {
       </main>
       {visible.footer && data ? <Footer config={data.config} /> : null}
       <div id="player" />
+      <MiniPlayer aboveBottomBar={visible.bottomBar} />
+      <PodcastPlayerBar sessionId={sessionId} aboveBottomBar={visible.bottomBar} />
       {visible.bottomBar ? <BottomBar /> : null}
       <Toaster />
     </>

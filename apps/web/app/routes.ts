@@ -21,6 +21,9 @@ export default [
   route('podcast/:channel', 'routes/podcast-channel.tsx'),
   route('podcast/:channel/:slug', 'routes/podcast-episode.tsx'),
   route('search', 'routes/search.tsx'),
+  route('player/book/:id?', 'routes/player.tsx', { id: 'player-book' }),
+  route('player/summary/:id?', 'routes/player.tsx', { id: 'player-summary' }),
+  route('cloud-player', 'routes/cloud-player.tsx'),
   route('search/suggest', 'routes/search-suggest.ts'),
   route('app-download', 'routes/app-download.tsx'),
   route('about', 'routes/about.tsx'),
@@ -45,6 +48,7 @@ export default [
   route('invoice/:slug', 'routes/invoice.tsx'),
   route('payment/:slug', 'routes/payment.tsx'),
   route('upoint', 'routes/upoint.tsx'),
+  route('reader/book/:id', 'routes/reader.tsx'),
   route('login', 'routes/login.tsx'),
   route('loginSuccess', 'routes/login-success.tsx'),
   route('settings', 'routes/settings.tsx', [

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import { accountEndpoints as account } from './account.endpoints';
+import { analyticsEndpoints as analytics } from './analytics.endpoints';
+import { eventsFileText, type ProgressEventLine } from './analytics-events';
 import { catalogEndpoints as catalog } from './catalog.endpoints';
 import type { newsfeedTabs, recommendKinds, relatedTypes } from './catalog';
 import type { Endpoint, SchemaOf } from './endpoint';
@@ -25,8 +27,10 @@ import type {
   UpointRequest,
 } from './money';
 import { billingEndpoints as billing, checkoutEndpoints as checkout } from './money.endpoints';
+import { ebookEndpoints as ebook } from './ebook.endpoints';
 import type { BookmarkRequest, HighlightPatch, HighlightRequest, PositionRequest, TitleType } from './library';
 import { libraryEndpoints as library } from './library.endpoints';
+import { mediaEndpoints as media } from './media.endpoints';
 import { podcastsEndpoints as podcasts } from './podcasts.endpoints';
 import { PUBLICATIONS_PAGE_SIZE } from './podcasts';
 import type { SearchSort, SearchType } from './search';
@@ -145,17 +149,19 @@ export function createApiClient(options: ApiClientOptions) {
     const url = endpointUrl(endpoint, input ?? {});
     const inProcess = body === undefined ? options.inProcess?.(endpoint, url) : undefined;
     if (inProcess) return (await inProcess) as Answer<E>;
+    const multipart = endpoint.bodyType === 'multipart';
     const response = await doFetch(`${options.baseUrl}${url}`, {
       method: endpoint.method,
       headers: {
         accept: 'application/json',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        // a multipart body's type carries its boundary: fetch writes it
+        ...(body === undefined || multipart ? {} : { 'content-type': 'application/json' }),
         ...options.headers,
         // the schemas of headers take strings; loose ones type the rest as unknown
         ...(input?.headers as Record<string, string> | undefined),
       },
       credentials: 'include',
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(body === undefined ? {} : { body: multipart ? formOf(body) : JSON.stringify(body) }),
       ...(signal ? { signal } : {}),
     });
     const answer: unknown = await response.json().catch(() => null);
@@ -333,6 +339,21 @@ export function createApiClient(options: ApiClientOptions) {
     upointPay: (body: UpointRequest) => data(billing.upointPay, { body }),
     removeCard: (id: string) => data(billing.removeCard, { params: { id } }),
 
+    // Listening analytics (packages/contracts/src/analytics.ts)
+    /** the podcast player's buffered progress events, as the spec's file of CRLF-terminated JSON lines */
+    sendProgressEvents: (events: readonly ProgressEventLine[]) =>
+      data(analytics.events, { body: { file: eventsFileText(events) } }),
+    /** where the member stopped in these episodes (those with no event are left out) */
+    podcastProgress: (publicationIds: readonly number[]) =>
+      data(analytics.podcastProgress, { query: { publication_id: [...publicationIds] } }),
+
+    /** a title's chapters, packaged length and preview (queues its packaging when missing) */
+    playlist: (itemType: TitleType, id: number) =>
+      data(itemType === 'book' ? media.bookPlaylist : media.summaryPlaylist, { params: { id } }),
+    /** what a player loads: encrypted manifests and a licence for the entitled, the preview otherwise */
+    playback: (itemType: TitleType, id: number) =>
+      data(itemType === 'book' ? media.bookAudio : media.summaryAudio, { params: { id } }),
+
     positions: (itemType: TitleType, itemId: number) =>
       data(library.positions, { query: { item_type: itemType, item_id: itemId } }),
     savePosition: (body: PositionRequest) => data(library.savePosition, { body }),
@@ -347,7 +368,24 @@ export function createApiClient(options: ApiClientOptions) {
     addHighlight: (body: HighlightRequest) => data(library.addHighlight, { body }),
     editHighlight: (id: number, body: HighlightPatch) => data(library.editHighlight, { params: { id }, body }),
     removeHighlight: (id: number) => data(library.removeHighlight, { params: { id } }),
+
+    // The reader (packages/contracts/src/ebook.ts): the whole book to a session that holds it, else the sample
+    bookPlaylist: (id: number, init?: { signal?: AbortSignal }) =>
+      data(ebook.bookPlaylist, { params: { id }, ...init }),
+    summaryPlaylist: (id: number) => data(ebook.summaryPlaylist, { params: { id } }),
   };
+}
+
+/**
+ * A multipart body: each field of the body as a part of its own, sent as a text file named after
+ * the field (the API reads a file part and a plain field alike, docs/decisions/024-multipart-bodies.md).
+ */
+function formOf(body: unknown): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(body as Record<string, string>)) {
+    form.append(name, new Blob([value], { type: 'text/plain; charset=utf-8' }), `${name}.txt`);
+  }
+  return form;
 }
 
 /** Retry-After in seconds (the API sends seconds, never a date). */

@@ -17,8 +17,15 @@ export interface Endpoint {
   headers?: z.ZodType<object>;
   body?: z.ZodType;
   /**
+   * how the body travels: JSON (the default), or `multipart` (`multipart/form-data`), where each
+   * field of the body schema is one part read as UTF-8 text, a file or a plain field alike, and
+   * the schema parses the parts by name (docs/decisions/024-multipart-bodies.md)
+   */
+  bodyType?: 'json' | 'multipart';
+  /**
    * the schema of the 200 answer; `redirect` for an endpoint that sends the browser elsewhere;
-   * `text` for one that answers a provider a plain word (a payment rail's callback: `SUCCESS`)
+   * `text` for one that answers a provider a plain word (a payment rail's callback: `SUCCESS`),
+   * or bytes of their own content type (an e-book's resource)
    */
   response: z.ZodType | 'redirect' | 'text';
   /** statuses other than 200 that answer with a schema of their own rather than the error envelope */

@@ -54,6 +54,7 @@ export const recentItem = position.extend({
   /** the title's page */
   web_link: z.string(),
 });
+export type RecentItem = z.infer<typeof recentItem>;
 export const recentQuery = z.object({ limit: queryInt(1, 50).default(12) });
 export const recentResponse = envelope(z.array(recentItem));
 

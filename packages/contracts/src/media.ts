@@ -35,6 +35,9 @@ export const playlist = z.object({
 export type Playlist = z.infer<typeof playlist>;
 export const playlistResponse = envelope(playlist);
 
+/** one sentence of what the recording says, with when it is said (read-along) */
+export const transcriptSentence = z.object({ start: z.number(), end: z.number(), text: z.string() });
+
 export const playbackSession = z.object({
   item_type: z.enum(['book', 'summary']),
   item_id: z.number().int(),
@@ -58,7 +61,10 @@ export const playbackSession = z.object({
   duration_seconds: z.number().nullable(),
   preview_seconds: z.number().nullable(),
   chapters: z.array(playlistChapter),
+  /** the sentences and their times, when the recording has a transcript (the preview's part of it for a preview) */
+  transcript: z.array(transcriptSentence).nullable(),
 });
+export type TranscriptSentence = z.infer<typeof transcriptSentence>;
 export type PlaybackSession = z.infer<typeof playbackSession>;
 export const playbackResponse = envelope(playbackSession);
 

@@ -27,6 +27,8 @@ export const tag = {
   category: (id: number) => `category:${id}`,
   contributor: (id: number) => `contributor:${id}`,
   topic: (id: number) => `topic:${id}`,
+  /** an EPUB file of the media store, by file name: its parsed index (the reader) */
+  epub: (file: string) => `epub:${file}`,
 } as const;
 
 /** Whether something made from `tags` must be dropped after `invalidated` changed. */

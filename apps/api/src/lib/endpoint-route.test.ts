@@ -1,7 +1,9 @@
 import type * as Fastify from 'fastify';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { accountEndpoints } from '@nomsan/contracts/account.endpoints';
+import { analyticsEndpoints } from '@nomsan/contracts/analytics.endpoints';
 import { catalogEndpoints } from '@nomsan/contracts/catalog.endpoints';
+import { ebookEndpoints } from '@nomsan/contracts/ebook.endpoints';
 import type { Endpoint } from '@nomsan/contracts/endpoint';
 import { identityEndpoints } from '@nomsan/contracts/identity.endpoints';
 import { libraryEndpoints } from '@nomsan/contracts/library.endpoints';
@@ -33,7 +35,9 @@ const definitions: Endpoint[] = [
   podcastsEndpoints,
   checkoutEndpoints,
   billingEndpoints,
+  analyticsEndpoints,
   libraryEndpoints,
+  ebookEndpoints,
   mediaEndpoints,
 ].flatMap((group) => Object.values(group));
 

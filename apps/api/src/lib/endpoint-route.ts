@@ -9,6 +9,7 @@ import type {
   RawServerDefault,
   RouteGenericInterface,
   RouteHandlerMethod,
+  RouteOptions,
   RouteShorthandOptions,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -18,6 +19,7 @@ import { SESSION_COOKIE } from '@nomsan/contracts/cookies';
 import type { Endpoint, SchemaOf } from '@nomsan/contracts/endpoint';
 import { AppError, toEnvelope } from '../errors';
 import { collectTags, noteTags, tag } from './cache-tags';
+import { acceptMultipart, multipartBodyReader, requireMultipart } from './multipart';
 
 /** The answers an endpoint declares, by status; none for a redirect. */
 type Responses<E extends Endpoint> = E['response'] extends z.ZodType
@@ -71,7 +73,7 @@ export function route(
 ): void {
   const [options, handler] = args.length === 1 ? [{}, args[0]] : args;
   if (answersInProcess(endpoint, options)) inProcessRoutes(app).set(endpoint, handler as RouteHandlerMethod);
-  app.route({
+  const definition: RouteOptions = {
     ...options,
     method: endpoint.method,
     url: endpoint.path,
@@ -83,11 +85,28 @@ export function route(
     schema: schemaOf(endpoint),
     // typed against the endpoint's schemas by the signatures above; Fastify's generics cannot follow them here
     handler: handler as RouteHandlerMethod,
+  };
+  if (endpoint.bodyType !== 'multipart') {
+    app.route(definition);
+    return;
+  }
+  // A scope of its own: the multipart parser serves this route and no other.
+  void app.register(async (scope) => {
+    await acceptMultipart(scope);
+    scope.route({
+      ...definition,
+      preParsing: requireMultipart,
+      preValidation: multipartBodyReader(options.bodyLimit ?? app.initialConfig.bodyLimit ?? DEFAULT_BODY_LIMIT),
+    });
   });
 }
 
+/** Fastify's own default, for an app made without one */
+const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
 function schemaOf(endpoint: Endpoint): FastifySchema {
   return {
+    ...(endpoint.bodyType === 'multipart' ? { consumes: ['multipart/form-data'] } : {}),
     tags: endpoint.tags,
     summary: endpoint.summary,
     ...(endpoint.description ? { description: endpoint.description } : {}),

@@ -1,6 +1,7 @@
 import { composeModules, type AnyModule, type ComposedModules } from '../kernel/module';
 import { createKernel, type KernelOptions } from '../kernel/kernel';
 import { accountModule } from './account/account.module';
+import { analyticsModule } from './analytics/analytics.module';
 import { billingModule } from './billing/billing.module';
 import { catalogModule } from './catalog/catalog.module';
 import { checkoutModule } from './checkout/checkout.module';
@@ -30,6 +31,7 @@ export const modules: readonly AnyModule[] = [
   entitlementsModule,
   billingModule,
   checkoutModule,
+  analyticsModule,
   mediaModule,
   libraryModule,
 ];

@@ -2,6 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 
 const SUBRESOURCE = /^\/assets\/[^?#]+\.(?:js|css)(?:[?#]|$)/;
+/**
+ * The e-book reader's pages (ADR 023): foliate-js renders each chapter in a frame from a blob:
+ * URL, with the book's stylesheets and fonts as blob: URLs too. Only these pages allow them.
+ */
+const READER_PAGE = /^\/reader\//;
 
 export interface CspOptions {
   /** extra origins allowed for images and media (the CDN), e.g. https://cdn.nomsan.mn */
@@ -27,21 +32,25 @@ declare module 'fastify' {
 export function contentSecurityPolicy(app: FastifyInstance, options: CspOptions): void {
   const media = ["'self'", 'data:', 'blob:', ...options.mediaOrigins].join(' ');
   const connect = ["'self'", ...options.connectOrigins].join(' ');
-  const fixed = [
-    "default-src 'self'",
-    `img-src ${media} https:`, // avatars may come from the sign-in providers
-    `media-src ${media}`,
-    `connect-src ${connect}`,
-    "style-src 'self' 'unsafe-inline'",
-    "font-src 'self' data:",
-    "worker-src 'self' blob:",
-    "manifest-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-    ...(options.upgradeInsecure ? ['upgrade-insecure-requests'] : []),
-  ].join('; ');
+  const policy = (reader: boolean) =>
+    [
+      "default-src 'self'",
+      `img-src ${media} https:`, // avatars may come from the sign-in providers
+      `media-src ${media}`,
+      `connect-src ${connect}`,
+      ...(reader
+        ? ["frame-src 'self' blob:", "style-src 'self' 'unsafe-inline' blob:", "font-src 'self' data: blob:"]
+        : ["style-src 'self' 'unsafe-inline'", "font-src 'self' data:"]),
+      "worker-src 'self' blob:",
+      "manifest-src 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+      ...(options.upgradeInsecure ? ['upgrade-insecure-requests'] : []),
+    ].join('; ');
+  const fixed = policy(false);
+  const reader = policy(true);
 
   app.decorateReply('scriptNonce', '');
   app.addHook('onRequest', async (request, reply) => {
@@ -53,6 +62,7 @@ export function contentSecurityPolicy(app: FastifyInstance, options: CspOptions)
     // would make a system call on every request (a measurable share of a small response's cost)
     const nonce = randomUUID().replaceAll('-', '');
     reply.scriptNonce = nonce;
-    reply.header('content-security-policy', `${fixed}; script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`);
+    const base = READER_PAGE.test(request.url) ? reader : fixed;
+    reply.header('content-security-policy', `${base}; script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`);
   });
 }

@@ -24,6 +24,8 @@ export interface JsonSchema {
   pattern?: string;
   format?: string;
   nullable?: boolean;
+  /** a text of JSON lines (a multipart file part): the schema of each line, which ends in CRLF */
+  'x-line-schema'?: JsonSchema;
 }
 
 export interface OpenApiParameter {
@@ -64,8 +66,10 @@ export interface Operation {
   pathParams: OpenApiParameter[];
   queryParams: OpenApiParameter[];
   headerParams: OpenApiParameter[];
-  /** the JSON body's schema; absent when the operation declares no body */
+  /** the body's schema (JSON, or a multipart body's parts by name); absent when the operation declares no body */
   body: JsonSchema | undefined;
+  /** `multipart`: the document takes only `multipart/form-data` */
+  bodyType: 'json' | 'multipart';
   bodyRequired: boolean;
 }
 
@@ -77,6 +81,8 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
       const method = name.toUpperCase() as HttpMethod;
       if (!operation || !HTTP_METHODS.includes(method)) continue;
       const parameters = operation.parameters ?? [];
+      const content = operation.requestBody?.content ?? {};
+      const multipart = content['multipart/form-data'] !== undefined && content['application/json'] === undefined;
       operations.push({
         key: `${method} ${path}`,
         method,
@@ -84,7 +90,10 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
         pathParams: parameters.filter((p) => p.in === 'path'),
         queryParams: parameters.filter((p) => p.in === 'query'),
         headerParams: parameters.filter((p) => p.in === 'header'),
-        body: operation.requestBody?.content?.['application/json']?.schema ?? (operation.requestBody ? {} : undefined),
+        body:
+          content[multipart ? 'multipart/form-data' : 'application/json']?.schema ??
+          (operation.requestBody ? {} : undefined),
+        bodyType: multipart ? 'multipart' : 'json',
         bodyRequired: operation.requestBody?.required === true,
       });
     }
@@ -287,7 +296,10 @@ function validText(schema: JsonSchema | undefined, name: string, corpus: Corpus)
 function patternOf(schema: JsonSchema): fc.Arbitrary<string> | undefined {
   if (!schema.pattern) return undefined;
   try {
-    return fc.stringMatching(new RegExp(schema.pattern), { size: 'small' });
+    const { minLength = 0, maxLength = Infinity } = schema;
+    return fc
+      .stringMatching(new RegExp(schema.pattern), { size: 'small' })
+      .filter((text) => text.length >= minLength && text.length <= maxLength);
   } catch {
     return undefined;
   }
@@ -535,9 +547,112 @@ function bodyFor(operation: Operation, corpus: Corpus): fc.Arbitrary<RequestBody
     },
     { weight: 1, arbitrary: json(fc.constant(HUGE_BODY)) },
   );
+  if (operation.bodyType === 'multipart') {
+    return fc.oneof(
+      { weight: 6, arbitrary: multipartBody(operation.body ?? {}, corpus) },
+      { weight: 1, arbitrary: kinds },
+    );
+  }
   if (operation.body) return kinds;
   if (operation.method === 'GET' || operation.method === 'HEAD') return fc.constant(undefined);
   return presentOneIn(kinds, 4);
+}
+
+// Multipart bodies ------------------------------------------------------------------------------
+
+const BOUNDARIES = ['fuzzboundary', '----WebKitFormBoundary7MA4YWxkTrZu0gW', 'a', "b'c(d)"];
+
+/** A text of JSON lines for a part with `x-line-schema`: mostly valid lines ending in CRLF, now and then not. */
+function linesText(lineSchema: JsonSchema, corpus: Corpus): fc.Arbitrary<string> {
+  const line = fc.oneof(
+    { weight: 30, arbitrary: validJson(lineSchema, 'line', corpus).map((value) => JSON.stringify(value) ?? 'null') },
+    { weight: 1, arbitrary: documentedBody(lineSchema, corpus) },
+    { weight: 1, arbitrary: fc.oneof(fc.constantFrom(...INVALID_JSON, '', ' '), fc.string({ maxLength: 20 })) },
+  );
+  const ending = fc.oneof(
+    { weight: 40, arbitrary: fc.constant('\r\n') },
+    { weight: 1, arbitrary: fc.constantFrom('\n', '\r', '', '\r\n\r\n', '\n\r') },
+  );
+  // few lines: a file is refused whole for one bad line, and some must get through
+  return fc
+    .array(fc.tuple(line, ending), { maxLength: 3 })
+    .map((lines) => lines.map(([text, end]) => `${text}${end}`).join(''));
+}
+
+interface FormPart {
+  name: string;
+  /** a file part (with a filename) or a plain field */
+  file: boolean;
+  content: string;
+}
+
+/** The content of a documented part: lines for a part of JSON lines, otherwise text of its schema. */
+function partContent(schema: JsonSchema, name: string, corpus: Corpus): fc.Arbitrary<string> {
+  const lineSchema = schema['x-line-schema'];
+  const valid = lineSchema ? linesText(lineSchema, corpus) : validString(schema, name, corpus);
+  return fc.oneof({ weight: 8, arbitrary: valid }, { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_TEXT) });
+}
+
+function formText(boundary: string, parts: FormPart[], ending: string): string {
+  const each = parts.map(({ name, file, content }) => {
+    const disposition = `form-data; name="${name}"${file ? `; filename="${name}.txt"` : ''}`;
+    return `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${file ? 'Content-Type: text/plain\r\n' : ''}\r\n${content}\r\n`;
+  });
+  return `${each.join('')}${ending}`;
+}
+
+/**
+ * A `multipart/form-data` body for the documented parts: each part a file or a plain field,
+ * missing, repeated or unknown parts, `__proto__`, broken framing and a content type without
+ * or with another boundary.
+ */
+function multipartBody(schema: JsonSchema, corpus: Corpus): fc.Arbitrary<RequestBody> {
+  const properties = Object.entries(schema.properties ?? {});
+  const required = new Set(schema.required ?? []);
+  const documented = properties.map(([name, each]) => {
+    const part = fc.record({ name: fc.constant(name), file: fc.boolean(), content: partContent(each, name, corpus) });
+    // now and then sent twice
+    const sent = fc.tuple(part, presentOneIn(part, 8)).map(([first, second]) => (second ? [first, second] : [first]));
+    return absentOneIn(sent, required.has(name) ? 10 : 2);
+  });
+  const extra = presentOneIn(
+    fc.array(
+      fc.record({
+        name: fc.oneof(fc.constantFrom(...EXTRA_KEYS, 'file[]', 'files'), fc.string({ maxLength: 10 })),
+        file: fc.boolean(),
+        content: fc.string({ maxLength: 20 }),
+      }),
+      { minLength: 1, maxLength: 2 },
+    ),
+    5,
+  );
+  return fc
+    .record({
+      boundary: fc.constantFrom(...BOUNDARIES),
+      parts: fc.tuple(...documented),
+      extra,
+      ending: fc.oneof(
+        { weight: 12, arbitrary: fc.constant('--') },
+        { weight: 1, arbitrary: fc.constantFrom('', '-', '--\r\n', 'garbage') },
+      ),
+      type: fc.oneof(
+        { weight: 13, arbitrary: fc.constant('multipart/form-data; boundary=') },
+        {
+          weight: 3,
+          arbitrary: fc.constantFrom(
+            'multipart/form-data',
+            'multipart/form-data; boundary=other',
+            'multipart/mixed; boundary=',
+          ),
+        },
+      ),
+    })
+    .map(({ boundary, parts, extra: added, ending, type }) => {
+      const all = [...parts.flatMap((each) => each ?? []), ...(added ?? [])];
+      const close = ending === '' || ending === 'garbage' ? ending : `--${boundary}${ending}`;
+      const quoted = /^[\w-]+$/.test(boundary) ? boundary : `"${boundary}"`;
+      return { contentType: type.endsWith('=') ? `${type}${quoted}` : type, text: formText(boundary, all, close) };
+    });
 }
 
 interface QueryPart {
@@ -850,6 +965,7 @@ function stringProblem(schema: JsonSchema, value: string): string | undefined {
 function bodyProblem(operation: Operation, sent: SentRequest): string | undefined {
   const payload = sent.payload ?? '';
   if (payload === '') return operation.bodyRequired ? 'the body is required' : undefined;
+  if (operation.bodyType === 'multipart') return multipartProblem(operation.body ?? {}, sent);
   const [type = '', ...parameters] = (sent.headers['content-type'] ?? '')
     .split(';')
     .map((part) => part.trim().toLowerCase());
@@ -865,6 +981,75 @@ function bodyProblem(operation: Operation, sent: SentRequest): string | undefine
     return 'the body is not JSON';
   }
   return jsonProblem(operation.body ?? {}, value, 'body');
+}
+
+/**
+ * A multipart body against the document: its type, its parts by name (each documented, required
+ * ones present, none twice) and each part's text against its schema (JSON lines against
+ * `x-line-schema`). A body this reader cannot take apart is one it cannot judge.
+ */
+function multipartProblem(schema: JsonSchema, sent: SentRequest): string | undefined {
+  const contentType = sent.headers['content-type'] ?? '';
+  if (!/^multipart\/form-data\s*(;|$)/i.test(contentType)) {
+    return `a body of type ${JSON.stringify(contentType)}, not multipart/form-data`;
+  }
+  const boundary = /;\s*boundary=(?:"([^"]+)"|([^\s;]+))/i.exec(contentType);
+  if (!boundary) return 'a multipart body without a boundary';
+  const parts = formParts(sent.payload ?? '', boundary[1] ?? boundary[2] ?? '');
+  if (!parts) return undefined;
+  const properties = schema.properties ?? {};
+  const seen = new Set<string>();
+  for (const { name, content } of parts) {
+    if (seen.has(name)) return `part ${JSON.stringify(name)} sent twice`;
+    seen.add(name);
+    const property = Object.hasOwn(properties, name) ? properties[name] : undefined;
+    if (!property) {
+      if (schema.additionalProperties === false) return `an unknown part ${JSON.stringify(name)}`;
+      continue;
+    }
+    const problem = stringProblem(property, content) ?? linesProblem(property['x-line-schema'], content);
+    if (problem) return `part ${name}: ${problem}`;
+  }
+  for (const name of schema.required ?? []) if (!seen.has(name)) return `part ${name} is required`;
+  return undefined;
+}
+
+/** JSON lines, each ending in CRLF, against the schema of a line. */
+function linesProblem(lineSchema: JsonSchema | undefined, text: string): string | undefined {
+  if (!lineSchema) return undefined;
+  if (!text.endsWith('\r\n')) return 'does not end in CRLF';
+  for (const [i, line] of text.slice(0, -2).split('\r\n').entries()) {
+    if (/[\r\n]/.test(line)) return `line ${i + 1} holds a lone CR or LF`;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      return `line ${i + 1} is not JSON`;
+    }
+    const problem = jsonProblem(lineSchema, value, `line ${i + 1}`);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+/** The parts of a multipart body as `formText` writes it (name and text), or undefined for anything else. */
+function formParts(payload: string, boundary: string): { name: string; content: string }[] | undefined {
+  const delimiter = `--${boundary}`;
+  if (!payload.startsWith(`${delimiter}\r\n`) && payload !== `${delimiter}--`) return undefined;
+  const end = payload.lastIndexOf(`\r\n${delimiter}--`);
+  if (payload === `${delimiter}--`) return [];
+  if (end === -1) return undefined;
+  const tail = payload.slice(end + delimiter.length + 4);
+  if (tail !== '' && tail !== '\r\n') return undefined;
+  const parts = [];
+  for (const raw of payload.slice(delimiter.length + 2, end).split(`\r\n${delimiter}\r\n`)) {
+    const split = raw.indexOf('\r\n\r\n');
+    if (split === -1) return undefined;
+    const name = /^Content-Disposition: form-data; name="([^"]*)"/i.exec(raw.slice(0, split));
+    if (!name?.[1]) return undefined;
+    parts.push({ name: name[1], content: raw.slice(split + 4) });
+  }
+  return parts;
 }
 
 const kindOf = (value: unknown) =>

@@ -9,10 +9,24 @@ export function formatMnt(amount: number): string {
 
 /** 5400 -> '1 цаг 30 мин' */
 export function formatDuration(seconds: number): string {
-  const totalMinutes = Math.max(1, Math.round(seconds / 60));
+  // a short recording (a preview, the demo's) is told to the second: "27 сек", not "1 мин"
+  if (seconds < 600) {
+    const whole = Math.max(1, Math.round(seconds));
+    return whole < 60 ? mn.book.seconds(whole) : mn.book.minutesSeconds(Math.floor(whole / 60), whole % 60);
+  }
+  const totalMinutes = Math.round(seconds / 60);
   const hours = Math.floor(totalMinutes / 60);
   const minutes = totalMinutes % 60;
   return hours > 0 ? mn.book.hoursMinutes(hours, minutes) : mn.book.minutes(minutes);
+}
+
+/** A player's clock: 75 -> '1:15', 3725 -> '1:02:05' (whole seconds, never negative). */
+export function formatClock(seconds: number): string {
+  const total = Number.isFinite(seconds) ? Math.max(0, Math.floor(seconds)) : 0;
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const secs = String(total % 60).padStart(2, '0');
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${secs}` : `${minutes}:${secs}`;
 }
 
 const DATE = new Intl.DateTimeFormat('en-CA', {

@@ -15,6 +15,10 @@ export const href = {
   topic: (slug: string) => `/topic/${slug}`,
   bundle: (kind: 'book' | 'summary', slug: string) =>
     kind === 'summary' ? `/bundleSummary/${slug}` : `/bundle/${slug}`,
+  /** the e-book reader (the whole book, or its sample) */
+  reader: (bookId: number) => `/reader/book/${bookId}`,
+  /** the audio player of a book or a summary (the whole title, or its preview) */
+  player: (type: 'book' | 'summary', id: number) => `/player/${type}/${id}`,
 };
 
 export function itemHref(

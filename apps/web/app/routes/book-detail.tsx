@@ -2,6 +2,7 @@ import { redirect } from 'react-router';
 import { mn } from '@nomsan/contracts/messages';
 import { BookAbout } from '~/features/book/book-about';
 import { BookHero } from '~/features/book/book-hero';
+import { ListenButton } from '~/features/player/listen-button';
 import { BundleShelf } from '~/features/bundle/bundle-shelf';
 import { LazyShelf } from '~/features/catalog/lazy-shelf';
 import { OfferList } from '~/features/checkout/offer-list';
@@ -68,6 +69,7 @@ export default function BookPage({ loaderData, matches }: Route.ComponentProps) 
       <div className="mt-5">
         <BookHero
           book={book}
+          listen={book.audiobook ? <ListenButton type="book" id={book.id} /> : null}
           aside={<OfferList offers={book.offers} item={{ kind: 'book', id: book.id, title: book.title }} />}
         >
           <BookAbout book={book} />

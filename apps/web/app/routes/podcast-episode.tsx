@@ -1,6 +1,7 @@
 import { data, Link } from 'react-router';
 import { mn } from '@nomsan/contracts/messages';
 import { EpisodeList } from '~/features/podcast/episode-list';
+import { EpisodePlayControls } from '~/features/podcast-player/episode-play-controls';
 import { formatDate, formatDuration } from '~/lib/format';
 import { href } from '~/lib/links';
 import { optional, required } from '~/lib/loaders.server';
@@ -34,7 +35,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   });
 };
 
-/** A podcast episode: free to play, straight from its `stream_url` (audio/mpeg). */
+/**
+ * A podcast episode: free to play, in the layout's podcast bar (the page's one audio element for
+ * podcasts), straight from its `stream_url` (audio/mpeg).
+ */
 export default function PodcastEpisode({ loaderData, matches }: Route.ComponentProps) {
   const { series, episode, more } = loaderData;
   const crumbs = [
@@ -59,9 +63,7 @@ export default function PodcastEpisode({ loaderData, matches }: Route.ComponentP
             {mn.podcast.episodeNumber(episode.number)} · {formatDate(episode.published_at)} ·{' '}
             {formatDuration(episode.duration_seconds)}
           </p>
-          <audio controls preload="none" aria-label={mn.podcast.player(episode.title)} className="mt-5 w-full max-w-xl">
-            <source src={episode.stream_url} type={episode.mime_type} />
-          </audio>
+          <EpisodePlayControls key={episode.id} episode={episode} />
           <p className="mt-5 max-w-3xl leading-relaxed whitespace-pre-line">{episode.description}</p>
         </div>
       </article>

@@ -3,6 +3,7 @@ import { mn } from '@nomsan/contracts/messages';
 import { BundleShelf } from '~/features/bundle/bundle-shelf';
 import { ItemCard } from '~/features/catalog/item-card';
 import { OfferList } from '~/features/checkout/offer-list';
+import { ListenButton } from '~/features/player/listen-button';
 import { ReviewsSection } from '~/features/reviews/reviews-section';
 import { KeyIdeas, SummaryHero } from '~/features/summary/summary-hero';
 import { href } from '~/lib/links';
@@ -50,6 +51,7 @@ export default function SummaryPage({ loaderData, matches }: Route.ComponentProp
       <div className="mt-5">
         <SummaryHero
           summary={summary}
+          listen={summary.audio_duration_seconds > 0 ? <ListenButton type="summary" id={summary.id} /> : null}
           aside={<OfferList offers={summary.offers} item={{ kind: 'summary', id: summary.id, title: summary.title }} />}
         />
       </div>

@@ -50,6 +50,13 @@ export const StarIcon = (p: IconProps) => <Icon name="star" {...p} />;
 export const ReceiptIcon = (p: IconProps) => <Icon name="receipt" {...p} />;
 export const CoinsIcon = (p: IconProps) => <Icon name="coins" {...p} />;
 export const CreditCardIcon = (p: IconProps) => <Icon name="credit-card" {...p} />;
+export const ChevronUpIcon = (p: IconProps) => <Icon name="chevron-up" {...p} />;
+export const PlayIcon = (p: IconProps) => <Icon name="play" {...p} />;
+export const PauseIcon = (p: IconProps) => <Icon name="pause" {...p} />;
+/** a turn back with the spec's 10 s in it (lib/player-constants.ts SKIP_BACK_SECONDS) */
+export const SkipBackIcon = (p: IconProps) => <Icon name="skip-back" {...p} />;
+/** a turn forward with the spec's 30 s in it (lib/player-constants.ts SKIP_FORWARD_SECONDS) */
+export const SkipForwardIcon = (p: IconProps) => <Icon name="skip-forward" {...p} />;
 export const EyeIcon = ({ crossed = false, ...p }: IconProps & { crossed?: boolean }) => (
   <Icon name={crossed ? 'eye-off' : 'eye'} {...p} />
 );

@@ -1,3 +1,4 @@
+export * from './analytics';
 export * from './billing';
 export * from './catalog';
 export * from './checkout';

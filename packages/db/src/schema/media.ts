@@ -28,6 +28,12 @@ export interface PackagedChapter {
   durationSeconds: number;
 }
 
+export interface TimedSentence {
+  start: number;
+  end: number;
+  text: string;
+}
+
 export const mediaAsset = pgTable(
   'media_asset',
   {
@@ -42,6 +48,8 @@ export const mediaAsset = pgTable(
     durationSeconds: doublePrecision('duration_seconds'),
     previewSeconds: doublePrecision('preview_seconds'),
     chapters: json('chapters').$type<PackagedChapter[]>().notNull().default([]),
+    /** the recording's sentences with their times, for read-along (when it has a transcript) */
+    transcript: json('transcript').$type<TimedSentence[]>(),
     /** the storage prefix the manifests and segments are under */
     storagePrefix: text('storage_prefix'),
     error: text('error'),

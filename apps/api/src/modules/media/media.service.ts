@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { mn } from '@nomsan/contracts/messages';
@@ -14,6 +15,8 @@ import { KEY_URI_PLACEHOLDER, packageAudio } from './media.packager';
 import { kidToBase64Url, mediaKeys, newTitleKey, sessionTag, type LicenceClaim } from './media.keys';
 import { mediaRepository, type AssetRow, type MediaItemType } from './media.repository';
 import type { MediaStorage } from './media.storage';
+import { ffmpegPath } from './media.tools';
+import { alignSentences, sentencesOf, silencesOf, type TimedSentence } from './media.transcript';
 
 export const packageJob = defineJob(
   'media.package',
@@ -148,6 +151,14 @@ export function mediaService(
     return keys.unwrap(row.wrappedKey);
   }
 
+  /** the recording's sentences timed on its pauses, from the transcript beside it (if any) */
+  async function transcriptOf(recording: string, duration: number): Promise<TimedSentence[] | null> {
+    const sidecar = recording.replace(/\.[^./]+$/, '') + '.transcript.txt';
+    if (!existsSync(sidecar)) return null;
+    const sentences = sentencesOf(await readFile(sidecar, 'utf8'));
+    return alignSentences(sentences, await silencesOf(ffmpegPath(), recording), duration);
+  }
+
   const urlOf = (asset: AssetRow, path: string) => settings.storage.urlOf(`${asset.storagePrefix}/${path}`);
 
   return {
@@ -197,6 +208,7 @@ export function mediaService(
           duration_seconds: null,
           preview_seconds: null,
           chapters: chaptersOn(source.chapters, null, source.title),
+          transcript: null,
         };
       }
       const common = {
@@ -206,11 +218,17 @@ export function mediaService(
         chapters: asset.chapters.map(toChapter),
       };
       if (!full || !listener) {
+        const previewEnd = asset.previewSeconds!;
         return {
           ...common,
           dash_url: urlOf(asset, 'preview/manifest.mpd'),
           hls_url: urlOf(asset, 'preview/audio.m3u8'),
           licence: null,
+          // the preview's sentences only: the rest of the text is what is sold
+          transcript:
+            asset.transcript
+              ?.filter((s) => s.start < previewEnd)
+              .map((s) => ({ ...s, end: Math.min(s.end, round2(previewEnd)) })) ?? null,
         };
       }
       const key = await repository(ctx).key(type, id);
@@ -221,6 +239,7 @@ export function mediaService(
         ...common,
         dash_url: urlOf(asset, 'full/manifest.mpd'),
         hls_url: `/v5/drm/hls/playlist.m3u8?token=${encodeURIComponent(token)}`,
+        transcript: asset.transcript ?? null,
         licence: {
           url: '/v5/drm/licence',
           token,
@@ -290,8 +309,10 @@ export function mediaService(
         } finally {
           await rm(packaged.dir, { recursive: true, force: true });
         }
+        const transcript = await transcriptOf(join(settings.sourceDir, source.audioFile), packaged.durationSeconds);
         await repo.update(type, id, {
           status: 'ready',
+          transcript,
           progress: 100,
           durationSeconds: packaged.durationSeconds,
           previewSeconds: packaged.previewSeconds,

@@ -103,11 +103,18 @@ describe('media: packaged audio and its keys', () => {
     // one segment with its init: decoded with the key it is speech; with another key it fails
     const dir = join(localPath(session.dash_url!), '..');
     const sample = join(mkdtempSync(join(tmpdir(), 'nomsan-seg-')), 'first.mp4');
-    writeFileSync(sample, Buffer.concat([readFileSync(join(dir, 'init.mp4')), readFileSync(join(dir, 'seg_0001.m4s'))]));
+    writeFileSync(
+      sample,
+      Buffer.concat([readFileSync(join(dir, 'init.mp4')), readFileSync(join(dir, 'seg_0001.m4s'))]),
+    );
     const decode = (hex: string) =>
-      run(ffmpegPath(), ['-v', 'error', '-decryption_key', hex, '-i', sample, '-af', 'volumedetect', '-f', 'null', '-'], {
-        encoding: 'utf8',
-      }).then(
+      run(
+        ffmpegPath(),
+        ['-v', 'error', '-decryption_key', hex, '-i', sample, '-af', 'volumedetect', '-f', 'null', '-'],
+        {
+          encoding: 'utf8',
+        },
+      ).then(
         (r) => r.stderr,
         (e: { stderr: string }) => `failed: ${e.stderr}`,
       );
@@ -169,6 +176,21 @@ describe('media: packaged audio and its keys', () => {
     expect(key.rawPayload.toString('base64url')).toBe(jwk.keys[0]!.k);
     const visitor = await t.app.inject({ url: keyUrl });
     expect(visitor.statusCode).toBe(403);
+  });
+
+  it("times a summary's sentences on its recording for read-along; a preview shows only its own", async () => {
+    const reader = await registerByPhone(t.app);
+    await grant(reader, summary, 'summary');
+    await playback(`/v5/drm/summary-audio/${summary}/mpd`, reader);
+    await runPackaging();
+    const full = await playback(`/v5/drm/summary-audio/${summary}/mpd`, reader);
+    expect(full.transcript).toHaveLength(6);
+    expect(full.transcript![0]).toMatchObject({ start: 0, text: 'Дадлын хүч номын товчлол.' });
+    expect(full.transcript![3]!.start).toBeCloseTo(14.9, 0);
+    expect(full.transcript!.at(-1)!.end).toBeCloseTo(full.duration_seconds!, 1);
+    const preview = await playback(`/v5/drm/summary-audio/${summary}/mpd`);
+    expect(preview.transcript!.length).toBeLessThan(6);
+    expect(preview.transcript!.at(-1)!.end).toBeLessThanOrEqual(preview.preview_seconds!);
   });
 
   it('lists chapters and lengths for everyone, for books, English books and summaries', async () => {

@@ -36,7 +36,18 @@ function People({ label, people, to }: { label: string; people: PersonRef[]; to?
  * The top of a book page: large cover, title, people, rating, formats and categories; the
  * offers beside it on wide screens, and `children` (the description) under it.
  */
-export function BookHero({ book, aside, children }: { book: BookDetail; aside?: ReactNode; children?: ReactNode }) {
+export function BookHero({
+  book,
+  aside,
+  listen,
+  children,
+}: {
+  book: BookDetail;
+  aside?: ReactNode;
+  /** the way to listen (the player's button), under the formats */
+  listen?: ReactNode;
+  children?: ReactNode;
+}) {
   const rating = book.rating_summary;
   return (
     <div className="grid gap-6 md:grid-cols-[15rem_minmax(0,1fr)] md:gap-8 lg:grid-cols-[17rem_minmax(0,1fr)_20rem] xl:grid-cols-[19rem_minmax(0,1fr)_22rem] xl:gap-10">
@@ -92,6 +103,7 @@ export function BookHero({ book, aside, children }: { book: BookDetail; aside?: 
             </li>
           ) : null}
         </ul>
+        {listen}
         <CategoryLinks categories={book.categories} />
         {book.short_description ? (
           <p className="mt-5 max-w-prose leading-relaxed text-ink/85">{book.short_description}</p>

@@ -5,6 +5,7 @@ import { mn } from '@nomsan/contracts/messages';
 import { useAuth } from '~/lib/auth-store';
 import { browserApi } from '~/lib/browser-api';
 import { formatMnt } from '~/lib/format';
+import { href } from '~/lib/links';
 import { signInHref } from '~/lib/return-path';
 import { CheckoutSheet, type CheckoutTarget } from './checkout-sheet';
 import { BookOpenIcon, CheckIcon, ClockIcon, CrownIcon, HeadphonesIcon, LayersIcon } from '~/ui/icons';
@@ -67,11 +68,14 @@ function OfferCard({
   offer,
   owned,
   onBuy,
+  readHref,
 }: {
   offer: Offer;
   /** the member holds this format already */
   owned: boolean;
   onBuy: (offer: Offer) => void;
+  /** an e-book's reader: the whole book once owned, the sample before */
+  readHref?: string;
 }) {
   const Icon = FORMAT_ICON[offer.format];
   const ways = [
@@ -133,6 +137,18 @@ function OfferCard({
         >
           {offer.price_mnt !== null && offer.price_mnt > 0 ? mn.offers.buy : mn.offers.unlockWithCredit}
         </button>
+      ) : null}
+      {readHref ? (
+        // a page load, not a client navigation: the reader's page has a policy of its own (ADR 023)
+        <a
+          href={readHref}
+          className={`mt-2 inline-flex h-11 w-full items-center justify-center gap-2 rounded-full font-semibold ${
+            owned ? 'bg-brand text-white hover:bg-brand-dark' : 'border border-brand text-brand hover:bg-brand-soft'
+          }`}
+        >
+          <BookOpenIcon width={18} height={18} />
+          {owned ? mn.reader.read : mn.reader.readSample}
+        </a>
       ) : null}
     </li>
   );
@@ -202,7 +218,7 @@ export function OfferList({
       ? { kind: 'book', id: item.id, format: offer.format === 'ebook' ? 'ebook' : 'audiobook' }
       : { kind: item.kind, id: item.id };
   return (
-    <section aria-labelledby={headingId}>
+    <section id="offers" aria-labelledby={headingId} className="scroll-mt-24">
       <h2 id={headingId} className="text-lg font-bold">
         {heading}
       </h2>
@@ -213,7 +229,13 @@ export function OfferList({
       ) : null}
       <ul className="mt-3 grid gap-3">
         {offers.map((offer) => (
-          <OfferCard key={offer.format} offer={offer} owned={ownsFormat(offer)} onBuy={buy} />
+          <OfferCard
+            key={offer.format}
+            offer={offer}
+            owned={ownsFormat(offer)}
+            onBuy={buy}
+            readHref={item.kind === 'book' && offer.format === 'ebook' ? href.reader(item.id) : undefined}
+          />
         ))}
       </ul>
       {subscribable ? (

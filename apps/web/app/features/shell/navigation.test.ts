@@ -16,7 +16,7 @@ describe('navigation', () => {
     expect(showsSubmenu(activeTab('/podcast'))).toBe(false);
   });
 
-  it('hides header and footer on /app-download and in mode=app', () => {
+  it('hides header and footer on /app-download, in mode=app and in the reader', () => {
     expect(chromeVisibility('/', new URLSearchParams())).toEqual({ header: true, footer: true, bottomBar: true });
     expect(chromeVisibility('/', new URLSearchParams('mode=app'))).toEqual({
       header: false,
@@ -25,5 +25,10 @@ describe('navigation', () => {
     });
     expect(chromeVisibility('/app-download', new URLSearchParams()).header).toBe(false);
     expect(chromeVisibility('/audio', new URLSearchParams(), false).footer).toBe(false);
+    expect(chromeVisibility('/reader/book/12', new URLSearchParams())).toEqual({
+      header: false,
+      footer: false,
+      bottomBar: false,
+    });
   });
 });

@@ -68,13 +68,17 @@ export function showsSubmenu(tab: NavTab | undefined): boolean {
   return tab?.id === 'book' || tab?.id === 'subscription';
 }
 
-/** Header and footer are hidden in the app's web view (mode=app) and on /app-download. */
+/**
+ * Header and footer are hidden in the app's web view (mode=app), on /app-download and in the
+ * reader (/reader/...), which has the whole screen for the book and its own toolbar.
+ */
 export function chromeVisibility(pathname: string, search: URLSearchParams, showFooter = true) {
   const appMode = search.get('mode') === 'app';
   const appDownload = pathname === '/app-download' || pathname.startsWith('/app-download/');
+  const hidden = appMode || appDownload || pathname.startsWith('/reader/');
   return {
-    header: !appMode && !appDownload,
-    footer: !appMode && !appDownload && showFooter,
-    bottomBar: !appMode && !appDownload,
+    header: !hidden,
+    footer: !hidden && showFooter,
+    bottomBar: !hidden,
   };
 }

@@ -9,7 +9,16 @@ import { HeroCover } from '~/ui/hero-cover';
 import { BookOpenIcon, HeadphonesIcon } from '~/ui/icons';
 
 /** A summary's head: square cover, title, authors, reading and listening time, categories. */
-export function SummaryHero({ summary, aside }: { summary: SummaryDetail; aside?: ReactNode }) {
+export function SummaryHero({
+  summary,
+  aside,
+  listen,
+}: {
+  summary: SummaryDetail;
+  aside?: ReactNode;
+  /** the way to listen (the player's button), under the formats */
+  listen?: ReactNode;
+}) {
   return (
     <div className="grid gap-6 md:grid-cols-[15rem_minmax(0,1fr)] md:gap-8 lg:grid-cols-[17rem_minmax(0,1fr)_20rem] xl:gap-10">
       <HeroCover image={summary.cover} title={summary.title} shape="square" />
@@ -45,6 +54,7 @@ export function SummaryHero({ summary, aside }: { summary: SummaryDetail; aside?
             </li>
           ) : null}
         </ul>
+        {listen}
         <CategoryLinks categories={summary.categories} />
         <p className="mt-5 max-w-prose leading-relaxed text-ink/85">{summary.description}</p>
       </div>

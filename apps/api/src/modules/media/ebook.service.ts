@@ -1,0 +1,138 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { endpointUrl } from '@nomsan/contracts/client';
+import type { EbookManifest, SummaryText } from '@nomsan/contracts/ebook';
+import { ebookEndpoints } from '@nomsan/contracts/ebook.endpoints';
+import { mn } from '@nomsan/contracts/messages';
+import { fixturesDir } from '@nomsan/demo/fixtures-dir';
+import { AppError } from '../../errors';
+import { tag } from '../../lib/cache-tags';
+import type { Kernel } from '../../kernel/module';
+import type { Ctx } from '../../kernel/unit-of-work';
+import type { CatalogService } from '../catalog/catalog.service';
+import type { EntitlementsService } from '../entitlements/entitlements.service';
+import { openEpub, type EpubBook } from './epub';
+
+/** Parsed EPUBs kept per process: each holds its compressed archive, a few MB for a novel. */
+const OPEN_BOOKS = 8;
+const OPEN_BOOK_TTL_MS = 60 * 60_000;
+/** a file name of the media store, never a path */
+const EPUB_FILE = /^[A-Za-z0-9][A-Za-z0-9._-]*\.epub$/;
+/** paragraphs of a summary anyone may read */
+const SUMMARY_SAMPLE_PARAGRAPHS = 2;
+
+export interface EbookServiceDeps {
+  catalog: Pick<CatalogService, 'mediaSource'>;
+  entitlements: Pick<EntitlementsService, 'canAccess'>;
+}
+
+export interface EbookResourceAnswer {
+  bytes: Uint8Array;
+  mediaType: string;
+  /** the session holds the e-book (not only the sample) */
+  entitled: boolean;
+}
+
+/**
+ * The reader's side of media: an e-book's manifest and resources, and a summary's text, whole
+ * to a session `entitlements.canAccess` allows and as a sample to everyone else. EPUB files come
+ * from the media store's directory (the demo fixtures in embedded mode).
+ */
+export function ebookService(kernel: Kernel, deps: EbookServiceDeps, options: { epubDir?: string } = {}) {
+  const books = kernel.caches.lru<string, EpubBook>({
+    max: OPEN_BOOKS,
+    ttlMs: OPEN_BOOK_TTL_MS,
+    tags: (_book, file) => [tag.epub(file)],
+  });
+  let epubDir = options.epubDir;
+
+  async function epubOf(ctx: Ctx, id: number): Promise<{ title: string; book: EpubBook }> {
+    const source = await deps.catalog.mediaSource(ctx, 'book', id);
+    const file = source?.epubFile;
+    if (!source || !file) throw new AppError('NOT_FOUND', mn.reader.noEbook);
+    if (!EPUB_FILE.test(file)) throw new Error(`book ${id}: ${file} is not a file name of the media store`);
+    epubDir ??= join(fixturesDir(), 'epub');
+    const dir = epubDir;
+    const book = await books.get(file, async () => openEpub(await readFile(join(dir, file))));
+    return { title: source.title, book };
+  }
+
+  async function holds(ctx: Ctx, userId: number | null, item: { type: 'book' | 'summary'; id: number }) {
+    if (userId === null) return false;
+    const access = await deps.entitlements.canAccess(ctx, userId, item, item.type === 'book' ? 'ebook' : 'summary');
+    return access.allowed;
+  }
+
+  const resourceUrl = (id: number, path: string) =>
+    endpointUrl(ebookEndpoints.bookResource, { params: { id }, query: { path } });
+
+  return {
+    /** The whole manifest to a session that holds the e-book; the sample's to anyone else. */
+    async bookManifest(ctx: Ctx, userId: number | null, id: number): Promise<EbookManifest> {
+      const [{ title, book }, entitled] = await Promise.all([
+        epubOf(ctx, id),
+        holds(ctx, userId, { type: 'book', id }),
+      ]);
+      const listed = [...book.resources.values()].filter(
+        (resource) => entitled || book.sample.resources.has(resource.path),
+      );
+      return {
+        id,
+        title,
+        sample: !entitled,
+        package_path: book.packagePath,
+        metadata: book.metadata,
+        spine: book.spine.map((item) => ({
+          path: item.path,
+          media_type: item.mediaType,
+          linear: item.linear,
+          in_sample: book.sample.spine.has(item.path),
+        })),
+        toc: [...book.toc],
+        resources: listed.map((resource) => ({
+          path: resource.path,
+          media_type: resource.mediaType,
+          size: resource.size,
+          url: resourceUrl(id, resource.path),
+        })),
+      };
+    },
+
+    /**
+     * One resource: 404 for a path the book does not have (a traversal included: only the
+     * archive's own entries are names), 403 for one outside the sample to a session without it.
+     */
+    async bookResource(ctx: Ctx, userId: number | null, id: number, path: string): Promise<EbookResourceAnswer> {
+      const [{ book }, entitled] = await Promise.all([epubOf(ctx, id), holds(ctx, userId, { type: 'book', id })]);
+      const resource = book.resources.get(path);
+      if (!resource) throw new AppError('NOT_FOUND', mn.reader.noResource);
+      if (!entitled && !book.sample.resources.has(path)) throw new AppError('FORBIDDEN', mn.reader.notInSample);
+      const bytes = book.read(path);
+      if (!bytes) throw new AppError('NOT_FOUND', mn.reader.noResource);
+      return { bytes, mediaType: resource.mediaType, entitled };
+    },
+
+    /** A summary's paragraphs: all of them to a session that holds it, the first ones to anyone else. */
+    async summaryText(ctx: Ctx, userId: number | null, id: number): Promise<SummaryText> {
+      const [source, entitled] = await Promise.all([
+        deps.catalog.mediaSource(ctx, 'summary', id),
+        holds(ctx, userId, { type: 'summary', id }),
+      ]);
+      if (!source) throw new AppError('NOT_FOUND');
+      const paragraphs = source.body.filter((paragraph) => paragraph.trim() !== '');
+      if (paragraphs.length === 0) throw new AppError('NOT_FOUND', mn.reader.noSummaryText);
+      const shown = entitled
+        ? paragraphs
+        : paragraphs.slice(0, Math.min(SUMMARY_SAMPLE_PARAGRAPHS, paragraphs.length - 1) || 1);
+      return {
+        id,
+        title: source.title,
+        sample: !entitled,
+        paragraphs: shown,
+        total_paragraphs: paragraphs.length,
+      };
+    },
+  };
+}
+
+export type EbookService = ReturnType<typeof ebookService>;

@@ -1,0 +1,43 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { mn } from '@nomsan/contracts/messages';
+import { useAuth } from '~/lib/auth-store';
+import { browserApi } from '~/lib/browser-api';
+import { href } from '~/lib/links';
+import { buttonClass } from '~/ui/buttons';
+import { HeadphonesIcon } from '~/ui/icons';
+
+/**
+ * "Сонсох" on a title's page: to the player, which starts at once (the tap is the gesture the
+ * browser needs). A member who holds the audio listens to it all, anyone else to the preview,
+ * and the button says which.
+ */
+export function ListenButton({ type, id }: { type: 'book' | 'summary'; id: number }) {
+  const loggedIn = useAuth((s) => s.loggedIn);
+  const [owned, setOwned] = useState<{ key: string; yes: boolean } | null>(null);
+  const key = `${type}:${id}`;
+  useEffect(() => {
+    if (!loggedIn) return;
+    let live = true;
+    browserApi()
+      .holdings(type, id)
+      .then(
+        (held) => live && setOwned({ key, yes: held.some((h) => h.format === 'audiobook' || h.format === 'summary') }),
+      )
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [loggedIn, type, id, key]);
+  const full = loggedIn && owned?.key === key && owned.yes;
+  return (
+    <Link
+      to={href.player(type, id)}
+      state={{ autoplay: true }}
+      className={`mt-5 ${buttonClass(full ? 'primary' : 'secondary', 'lg')}`}
+    >
+      <HeadphonesIcon width={20} height={20} />
+      {full ? mn.player.listen : mn.player.listenPreview}
+    </Link>
+  );
+}

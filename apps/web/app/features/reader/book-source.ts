@@ -1,0 +1,77 @@
+import type { FoliateBook } from 'foliate-js/view.js';
+import type { EbookManifest } from '@nomsan/contracts/ebook';
+
+/** foliate-js's loader of an archive's files (its README, "Archived Files"). */
+export interface ArchiveLoader {
+  loadText(name: string): Promise<string | null>;
+  loadBlob(name: string): Promise<Blob | null>;
+  getSize(name: string): number;
+}
+
+export class ResourceError extends Error {
+  constructor(
+    readonly status: number,
+    readonly path: string,
+  ) {
+    super(`${path}: ${status}`);
+    this.name = 'ResourceError';
+  }
+}
+
+const fetchWithSession = (url: string) => fetch(url, { credentials: 'include' });
+
+/**
+ * The book's files as the reader's manifest lists them, each fetched from its URL when
+ * foliate-js asks. A path the manifest does not list (a sample's later chapters, files the
+ * renderer merely probes for, such as META-INF/encryption.xml) is absent, without a request.
+ */
+export function manifestLoader(
+  manifest: EbookManifest,
+  load: (url: string) => Promise<Response> = fetchWithSession,
+): ArchiveLoader {
+  const byPath = new Map(manifest.resources.map((resource) => [resource.path, resource]));
+  const fetchOf = async (name: string) => {
+    const resource = byPath.get(name);
+    if (!resource) return null;
+    const response = await load(resource.url);
+    if (!response.ok) throw new ResourceError(response.status, name);
+    return { response, type: resource.media_type };
+  };
+  return {
+    loadText: async (name) => {
+      const got = await fetchOf(name);
+      return got ? got.response.text() : null;
+    },
+    loadBlob: async (name) => {
+      const got = await fetchOf(name);
+      return got ? new Blob([await got.response.arrayBuffer()], { type: got.type }) : null;
+    },
+    getSize: (name) => byPath.get(name)?.size ?? 0,
+  };
+}
+
+/** The archive paths of the spine items outside the sample. */
+export function outsideSample(manifest: EbookManifest): Set<string> {
+  return new Set(manifest.spine.filter((item) => !item.in_sample).map((item) => item.path));
+}
+
+/**
+ * For a sample: the sections outside it leave the reading order (foliate-js pages over linear
+ * sections only) and the search, so the reader pages through the sample and stops at its end.
+ * Returns the indexes it took out.
+ */
+export function limitToSample(book: FoliateBook, manifest: EbookManifest): Set<number> {
+  const outside = outsideSample(manifest);
+  const blocked = new Set<number>();
+  if (!manifest.sample) return blocked;
+  book.sections.forEach((section, index) => {
+    if (!outside.has(section.id)) return;
+    section.linear = 'no';
+    delete section.createDocument;
+    blocked.add(index);
+  });
+  return blocked;
+}
+
+/** the archive path of a table-of-contents href (`OEBPS/a.xhtml#x` → `OEBPS/a.xhtml`) */
+export const pathOfHref = (href: string) => href.split('#')[0] ?? '';

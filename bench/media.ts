@@ -1,0 +1,304 @@
+// `npm run bench:media`: the players' speed, measured on the built server in Debian's Chromium
+// on loopback, with a plain MP3 measured in the same run as the baseline:
+//
+//   - packaging a title cold (the first play of a title no one has played): request to ready
+//   - tap "Сонсох" on a book page to audible sound, for an owner (playback session, Shaka,
+//     manifest, ClearKey licence, first segment) and for a visitor (the clear preview)
+//   - tap play on a loaded player to audible sound; the baseline: a plain <audio> MP3
+//   - seek within the title to playing again
+//   - the tab's JS heap on a 50-chapter book's player and on a 1 500-episode channel page
+//
+// "Audible" is the Web Audio analyser seeing signal: decoded sound, not only moving time.
+// Needs PostgreSQL (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres): a
+// database nomsan_bench_media is made afresh each run, so packaging is cold.
+//
+//   BENCH_RUNS  repetitions of each browser measurement (default 9)
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM_FLAGS } from '../e2e/support/browser';
+import { startServer } from '../e2e/support/server';
+
+const runs = Number(process.env.BENCH_RUNS ?? 9);
+const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const DB = 'nomsan_bench_media';
+
+const p50 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+const max = (values: number[]) => Math.max(...values);
+const rows: { name: string; p50: number; max: number; unit: string; ratio?: string }[] = [];
+const row = (name: string, values: number[], unit = 'ms', baseline?: number) => {
+  const median = p50(values);
+  rows.push({
+    name,
+    p50: median,
+    max: max(values),
+    unit,
+    ratio: baseline ? `${(median / baseline).toFixed(1)}x` : undefined,
+  });
+};
+
+async function freshDatabase(): Promise<string> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${DB} with (force)`);
+  await admin.query(`create database ${DB}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${DB}`;
+  return url.toString();
+}
+
+/** JS run in the page as a string (tsx would add helpers the page does not have) */
+const AUDIBLE = `new Promise((resolve) => {
+  const started = performance.now();
+  const check = () => {
+    const meter = document.querySelector('[role="meter"]');
+    const level = Number(meter?.getAttribute('data-level') ?? 0);
+    if (level > 0.02) resolve(performance.now() - started);
+    else if (performance.now() - started > 20000) resolve(-1);
+    else requestAnimationFrame(check);
+  };
+  check();
+})`;
+
+async function main() {
+  const databaseUrl = await freshDatabase();
+  const mediaDir = mkdtempSync(join(tmpdir(), 'nomsan-bench-media-'));
+  const dataDir = mkdtempSync(join(tmpdir(), 'nomsan-bench-media-data-'));
+  const server = await startServer({
+    dataDir,
+    env: {
+      DATABASE_URL: databaseUrl,
+      MEDIA_DIR: mediaDir,
+      MEDIA_PACKAGE_AHEAD: '0',
+      DEMO_TITLES: '300',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  const base = server.url;
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  const userDir = mkdtempSync(join(tmpdir(), 'nomsan-bench-chromium-'));
+  let context: BrowserContext | undefined;
+  try {
+    const { rows: books } = await db.query<{ id: number; slug: string; audio_file: string }>(
+      `select b.id, b.slug, a.audio_file from catalog_book b join catalog_audio_edition a on a.book_id = b.id
+        where b.status = 'published' order by b.id limit 24`,
+    );
+    // a book of 50 chapters (on the 52-second recording), before anything packages it
+    const long = books.slice(6).find((b) => b.audio_file === 'narration-3.mp3')!;
+    await db.query('delete from catalog_audio_chapter where book_id = $1', [long.id]);
+    for (let i = 0; i < 50; i += 1) {
+      await db.query(
+        'insert into catalog_audio_chapter (book_id, position, title, start_seconds, duration_seconds) values ($1, $2, $3, $4, 1)',
+        [long.id, i + 1, `Бүлэг ${i + 1}`, i],
+      );
+    }
+    // a channel of 1 500 episodes
+    const { rows: series } = await db.query<{ id: number; slug: string }>(
+      'select id, slug from podcast_series order by id limit 1',
+    );
+    await db.query(
+      `insert into podcast_episode (series_id, slug, number, title, description, duration_seconds, audio_file, published_at)
+       select $1, 'bench-episode-' || n, (n % 30000)::smallint, 'Дугаар ' || n, 'Туршилтын дугаар', 27, 'podcast-1.mp3', now() - n * interval '1 hour'
+         from generate_series(1, 1500) n`,
+      [series[0]!.id],
+    );
+
+    // cold packaging: the first request for a title queues its job; ready when the playlist says so
+    const packaging: number[] = [];
+    for (const book of books.slice(0, 6)) {
+      const started = performance.now();
+      for (;;) {
+        const answer = (await (await fetch(`${base}/api/books/v3/${book.id}/playlist`)).json()) as {
+          data: { status: string };
+        };
+        if (answer.data.status === 'ready') break;
+        if (answer.data.status === 'failed') throw new Error(`packaging failed for ${book.id}`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      packaging.push(performance.now() - started);
+    }
+    row('package a title cold (34-52 s recordings)', packaging);
+
+    // a member who owns the first books' audio (granted directly: the bench measures playing)
+    const phone = `9${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    const password = 'Bench-Media-2026';
+    const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
+      const response = await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+      return ((await response.json()) as { data: Record<string, unknown> }).data;
+    };
+    const challenge = await post('/v4/auth/otp', { purpose: 'register', phone });
+    const outbox = (await (await fetch(`${base}/dev/outbox?format=json&to=${phone}`)).json()) as {
+      data: { code: string }[];
+    };
+    const verified = await post('/v4/auth/otp:verify', {
+      challenge_id: challenge.challenge_id,
+      purpose: 'register',
+      code: outbox.data[0]!.code,
+    });
+    const registered = await post(
+      '/v4/auth/register',
+      { verification_token: verified.verification_token, name: 'Bench', password },
+      { 'client-id': 'bench', 'device-uuid': crypto.randomUUID() },
+    );
+    const userId = (registered.user as { id: number }).id;
+    for (const book of books) {
+      await db.query(
+        `insert into entitlements_grant (user_id, item_type, item_id, format, reason, source) values ($1, 'book', $2, 'audiobook', 'purchase', 'bench')`,
+        [userId, book.id],
+      );
+    }
+
+    context = await chromium.launchPersistentContext(userDir, {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [...CHROMIUM_FLAGS, '--autoplay-policy=no-user-gesture-required'],
+      baseURL: base,
+      viewport: { width: 1280, height: 900 },
+    });
+    const page: Page = context.pages()[0] ?? (await context.newPage());
+
+    // the baseline: a plain MP3 in an <audio>, with the same analyser
+    const baseline: number[] = [];
+    await page.goto('/about');
+    for (let i = 0; i < runs; i += 1) {
+      baseline.push(
+        await page.evaluate(`new Promise(async (resolve) => {
+          const audio = new Audio('/media/audio/podcast-1.mp3?run=${i}');
+          const context = new AudioContext();
+          const analyser = context.createAnalyser();
+          context.createMediaElementSource(audio).connect(analyser).connect(context.destination);
+          const samples = new Float32Array(analyser.fftSize);
+          const started = performance.now();
+          await audio.play();
+          const check = () => {
+            analyser.getFloatTimeDomainData(samples);
+            let sum = 0;
+            for (const s of samples) sum += s * s;
+            if (Math.sqrt(sum / samples.length) > 0.005) { audio.pause(); context.close(); resolve(performance.now() - started); }
+            else requestAnimationFrame(check);
+          };
+          check();
+        })`),
+      );
+    }
+    const baselineP50 = p50(baseline);
+    row('baseline: plain MP3 <audio>, play to audible', baseline);
+
+    // visitor and owner: tap "Сонсох" on the book page to audible
+    const tapToAudible = async (label: string) => {
+      const times: number[] = [];
+      for (let i = 0; i < runs; i += 1) {
+        const book = books[i % 6]!;
+        await page.goto(`/${book.slug}`);
+        await page.waitForLoadState('networkidle');
+        const link = page.getByRole('link', { name: label });
+        const started = Date.now();
+        await link.click();
+        const audible = (await page.evaluate(AUDIBLE)) as number;
+        if (audible < 0) {
+          await page.screenshot({ path: join(tmpdir(), 'bench-media-failure.png') });
+          throw new Error(
+            `no sound after "${label}" on ${page.url()} (screenshot in ${tmpdir()}/bench-media-failure.png)`,
+          );
+        }
+        times.push(Date.now() - started);
+        await page.evaluate(`document.querySelector('audio[data-player="title"]')?.pause()`);
+      }
+      return times;
+    };
+    row('visitor: tap "Дээж сонсох" to audible (preview)', await tapToAudible('Дээж сонсох'), 'ms', baselineP50);
+    await page.evaluate(
+      `fetch('/v4/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: '${phone}', password: '${password}' }) })`,
+    );
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    row('owner: tap "Сонсох" to audible (session, licence, segment)', await tapToAudible('Сонсох'), 'ms', baselineP50);
+
+    // a loaded player: tap play to audible; then seeks
+    const play: number[] = [];
+    const seeks: number[] = [];
+    await page.goto(`/player/book/${books[0]!.id}`);
+    await page.getByRole('button', { name: 'Тоглуулах' }).waitFor();
+    for (let i = 0; i < runs; i += 1) {
+      await page.getByRole('button', { name: 'Тоглуулах' }).and(page.locator(':enabled')).waitFor();
+      const started = Date.now();
+      await page.getByRole('button', { name: 'Тоглуулах' }).click();
+      await page.evaluate(AUDIBLE);
+      play.push(Date.now() - started);
+      seeks.push(
+        (await page.evaluate(`new Promise((resolve) => {
+          const audio = document.querySelector('audio[data-player="title"]');
+          const started = performance.now();
+          audio.addEventListener('seeked', () => resolve(performance.now() - started), { once: true });
+          audio.currentTime = ${(i * 4.7) % 25};
+        })`)) as number,
+      );
+      await page.evaluate(`document.querySelector('audio[data-player="title"]').pause()`);
+    }
+    row('owner: tap play on a loaded player to audible', play, 'ms', baselineP50);
+    row('seek within the title to seeked', seeks);
+
+    // memory of the tab: a 50-chapter book playing, a 1 500-episode channel page
+    const heapMb = async () => {
+      const cdp = await context!.newCDPSession(page);
+      await cdp.send('HeapProfiler.collectGarbage');
+      await cdp.send('Performance.enable');
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      const used = metrics.find((m) => m.name === 'JSHeapUsedSize')!.value / 1024 / 1024;
+      const nodes = metrics.find((m) => m.name === 'Nodes')!.value;
+      await cdp.detach();
+      return { used, nodes };
+    };
+    await page.goto(`/player/book/${long.id}`);
+    await page.getByRole('button', { name: 'Тоглуулах' }).click();
+    await page.evaluate(AUDIBLE);
+    const chapters = await page.locator('#player-chapters + ol > li').count();
+    const player = await heapMb();
+    rows.push({
+      name: `tab JS heap: player of a ${chapters}-chapter book (${player.nodes} DOM nodes)`,
+      p50: player.used,
+      max: player.used,
+      unit: 'MB',
+    });
+    await page.goto(`/podcast/${series[0]!.slug}`);
+    await page.waitForLoadState('networkidle');
+    const channel = await heapMb();
+    rows.push({
+      name: `tab JS heap: a 1 500-episode channel page (${channel.nodes} DOM nodes)`,
+      p50: channel.used,
+      max: channel.used,
+      unit: 'MB',
+    });
+  } finally {
+    await context?.close();
+    await db.end();
+    await server.stop();
+    rmSync(mediaDir, { recursive: true, force: true });
+    rmSync(userDir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  console.log(
+    `\nmedia bench, ${runs} runs each, p50 and max (Chromium ${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'}, loopback)\n`,
+  );
+  const width = Math.max(...rows.map((r) => r.name.length)) + 2;
+  console.log(`${'measure'.padEnd(width)}${'p50'.padStart(10)}${'max'.padStart(10)}  unit  vs baseline`);
+  for (const r of rows) {
+    console.log(
+      `${r.name.padEnd(width)}${r.p50.toFixed(r.unit === 'MB' ? 1 : 0).padStart(10)}${r.max.toFixed(r.unit === 'MB' ? 1 : 0).padStart(10)}  ${r.unit.padEnd(4)}  ${r.ratio ?? ''}`,
+    );
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
