@@ -211,4 +211,47 @@ describe('the audiobook player', () => {
     expect((await audioState(page)).time).toBeGreaterThan(8);
     expect(problems).toEqual([]);
   });
+
+  it('keeps a downloaded title on the device: with the network cut, a reload still plays it, decrypted', async () => {
+    const books = await audioBooks();
+    const password = 'Nomsan-Offline-2026';
+    const member = await registerByApi('Аялагч', password);
+    const [owned] = await ownBooksByApi(
+      member.token,
+      books.slice(8, 16).map((b) => b.id),
+      'audiobook',
+    );
+    const book = books.find((b) => b.id === owned)!;
+    const context = await browser.context(MOBILE);
+    const page = await context.newPage();
+    await signInWithPassword(page, member.phone, password, `/player/book/${book.id}`);
+    // the service worker has taken the page over (registered by the first page, claimed at once)
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await page.getByRole('button', { name: 'Тоглуулах' }).and(page.locator(':enabled')).waitFor();
+    await page.getByRole('button', { name: 'Татаж авах' }).click();
+    await expect.poll(() => page.getByText(/Төхөөрөмжид хадгалсан/).count(), { timeout: 20_000 }).toBe(1);
+    await screenshot(page, 'player-downloaded-375');
+
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      await page.getByRole('button', { name: 'Тоглуулах' }).and(page.locator(':enabled')).waitFor();
+      // no network at all: the API is out of reach
+      expect(
+        await page.evaluate(() =>
+          fetch('/readyz').then(
+            () => 'online',
+            () => 'offline',
+          ),
+        ),
+      ).toBe('offline');
+      await page.getByRole('button', { name: 'Тоглуулах' }).click();
+      await expect.poll(async () => (await audioState(page)).time, { timeout: 20_000 }).toBeGreaterThan(1);
+      await expect.poll(async () => (await audioState(page)).level).toBeGreaterThan(0.05);
+      expect((await audioState(page)).duration).toBeGreaterThan(25);
+      await screenshot(page, 'player-offline-375');
+    } finally {
+      await context.setOffline(false);
+    }
+  });
 });

@@ -93,7 +93,12 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       setHeaders: (res, path) => {
         res.setHeader(
           'cache-control',
-          path.includes(`${join('client', 'assets')}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+          path.includes(`${join('client', 'assets')}`)
+            ? 'public, max-age=31536000, immutable'
+            : // a new service worker reaches every tab at its next visit
+              path.endsWith(`${join('client', 'sw.js')}`)
+              ? 'no-cache'
+              : 'public, max-age=3600',
         );
         // the same URL answers brotli, gzip or plain bytes: shared caches must keep them apart
         res.setHeader('vary', 'accept-encoding');

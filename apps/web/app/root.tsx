@@ -25,6 +25,7 @@ import { chromeVisibility } from './features/shell/navigation';
 import { ErrorPage, NotFound } from './features/shell/status-pages';
 import { SearchBox } from './features/search/search-box';
 import { pageMeta } from './lib/meta';
+import { useServiceWorker } from './lib/service-worker';
 import { Toaster } from './ui/toaster';
 import stylesheet from './app.css?url';
 
@@ -81,6 +82,7 @@ function Shell({ children }: { children: ReactNode }) {
   const visible = chromeVisibility(pathname, new URLSearchParams(search));
   useClientSession();
   useSessionSync();
+  useServiceWorker();
   return (
     <>
       <a

@@ -354,6 +354,10 @@ export function createApiClient(options: ApiClientOptions) {
     playback: (itemType: TitleType, id: number) =>
       data(itemType === 'book' ? media.bookAudio : media.summaryAudio, { params: { id } }),
 
+    /** a title's key to keep on this device for listening offline, for a limited time */
+    offlineLease: (itemType: TitleType, id: number) =>
+      data(media.offlineLease, { body: { item_type: itemType, item_id: id } }),
+
     positions: (itemType: TitleType, itemId: number) =>
       data(library.positions, { query: { item_type: itemType, item_id: itemId } }),
     savePosition: (body: PositionRequest) => data(library.savePosition, { body }),

@@ -4,6 +4,8 @@ import {
   clearKeyRequest,
   clearKeyResponse,
   licenceHeaders,
+  offlineLeaseRequest,
+  offlineLeaseResponse,
   playbackResponse,
   playlistResponse,
   tokenQuery,
@@ -75,6 +77,16 @@ export const mediaEndpoints = {
     summary: 'The AES-128 HLS media playlist of a playback session (Safari), its key URI bound to the token',
     query: tokenQuery,
     response: 'text',
+  }),
+  offlineLease: defineEndpoint({
+    ...media,
+    auth: 'required',
+    method: 'POST',
+    path: '/v5/drm/offline-lease',
+    summary:
+      "A title's key for listening offline on this device, for a limited time (the member must be entitled; renewed online)",
+    body: offlineLeaseRequest,
+    response: offlineLeaseResponse,
   }),
   hlsKey: defineEndpoint({
     ...media,

@@ -83,3 +83,21 @@ export const clearKeyResponse = z.object({
 });
 export const licenceHeaders = z.looseObject({ 'x-licence-token': z.string().min(20).max(1_000) });
 export const tokenQuery = z.object({ token: z.string().min(20).max(1_000) });
+
+/** a title kept on the device for listening offline: its key, for a limited time */
+export const offlineLeaseRequest = z.strictObject({
+  item_type: z.enum(['book', 'summary']),
+  item_id: z.number().int().min(1).max(2_147_483_647),
+});
+export const offlineLease = z.object({
+  item_type: z.enum(['book', 'summary']),
+  item_id: z.number().int(),
+  /** ClearKey keys by key id (base64url both), what the player is configured with offline */
+  keys: z.record(z.string(), z.string()),
+  /** the device must not play the title after this moment without renewing the lease online */
+  expires_at: z.string(),
+  /** the playback session to open offline (its manifest and segments are what to keep) */
+  session: playbackSession,
+});
+export type OfflineLease = z.infer<typeof offlineLease>;
+export const offlineLeaseResponse = envelope(offlineLease);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The job queue every worker process takes from (SELECT ... FOR UPDATE SKIP LOCKED), so a job
@@ -20,6 +20,8 @@ export const systemJob = pgTable(
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(5),
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    /** work nobody waits for (packaging ahead): taken only when no other due job waits */
+    background: boolean('background').notNull().default(false),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastError: text('last_error'),
     /** a job enqueued again with the same key while the first is pending is stored once */

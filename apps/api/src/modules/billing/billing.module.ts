@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { defineModule } from '../../kernel/module';
 import { defineJob, handle } from '../jobs/jobs.service';
 import { billingRoutes } from './billing.routes';
-import { billingService, issueReceiptJob, refundCardCheckJob, type BillingService } from './billing.service';
+import {
+  RECONCILE_GRACE_MS,
+  billingService,
+  issueReceiptJob,
+  refundCardCheckJob,
+  type BillingService,
+} from './billing.service';
 
 declare module '../../kernel/module' {
   interface ModuleServices {
@@ -37,8 +43,17 @@ export const billingModule = defineModule({
     { job: reconcilePaymentsJob, cron: '* * * * *' },
     { job: expireInvoicesJob, cron: '* * * * *' },
   ],
-  // a payment captured just before the process stopped is granted as soon as it starts again
+  // a payment captured just before the process stopped is granted as soon as it starts again:
+  // once the grace has passed, every attempt made before the start is one reconciliation asks
+  // about (at once, it would skip those of the last seconds until the next minute's run)
   async start(billing, kernel) {
-    await kernel.jobs.enqueue(kernel.root, reconcilePaymentsJob, {}, { dedupeKey: reconcilePaymentsJob.name });
+    await kernel.jobs.enqueue(
+      kernel.root,
+      reconcilePaymentsJob,
+      {},
+      // no dedupe key: one left queued by the process that died may be due too early for this
+      // start's payments (reconciling twice changes nothing)
+      { runAt: new Date(kernel.clock.now().getTime() + RECONCILE_GRACE_MS) },
+    );
   },
 });

@@ -103,6 +103,12 @@ const sameSecret = (a: string, b: string) => a.length === b.length && timingSafe
  * transaction, once (the payment row is locked and moved from pending; the provider's capture id
  * is unique per rail).
  */
+/**
+ * Reconciliation leaves an attempt alone this long after it was made: its callback or its payer's
+ * return is likely on the way, and asking the rail at the same moment would only race them.
+ */
+export const RECONCILE_GRACE_MS = 10_000;
+
 export function billingService(kernel: Kernel, deps: { credits: CreditsService }) {
   const repository = boundRepository(billingRepository);
   const settings = (): BillingSettings => kernel.settings.billing ?? { gateways: {} };
@@ -459,7 +465,7 @@ export function billingService(kernel: Kernel, deps: { credits: CreditsService }
     async reconcile(ctx: Ctx): Promise<{ checked: number; settled: number }> {
       const pending = await repository(ctx).pendingPayments(
         new Date(now().getTime() - 2 * 24 * 60 * MINUTE_MS),
-        new Date(now().getTime() - 10_000),
+        new Date(now().getTime() - RECONCILE_GRACE_MS),
         200,
       );
       let settled = 0;

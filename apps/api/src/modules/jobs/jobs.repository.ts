@@ -11,7 +11,14 @@ export type ScheduleRow = typeof systemSchedule.$inferSelect;
 export function jobsRepository(db: JobsDb) {
   return {
     /** stores a job; without `runAt` it is due at once by the database's clock */
-    async insert(job: { name: string; payload: unknown; runAt?: Date; maxAttempts: number; dedupeKey: string | null }) {
+    async insert(job: {
+      name: string;
+      payload: unknown;
+      runAt?: Date;
+      maxAttempts: number;
+      dedupeKey: string | null;
+      background?: boolean;
+    }) {
       const rows = await db
         .insert(systemJob)
         .values(job)
@@ -36,7 +43,7 @@ export function jobsRepository(db: JobsDb) {
             where ${systemJob.name} in (${nameList})
               and ((${systemJob.state} = 'queued' and ${systemJob.runAt} <= now())
                 or (${systemJob.state} = 'running' and ${systemJob.lockedUntil} < now()))
-            order by ${systemJob.runAt}
+            order by ${systemJob.background}, ${systemJob.runAt}
             limit 1
             for update skip locked)
         returning ${systemJob.id} as id`);

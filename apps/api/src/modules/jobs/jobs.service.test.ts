@@ -51,6 +51,23 @@ describe('the job queue', () => {
     expect(await jobs.enqueue(ctx, dedupe, {}, { dedupeKey: 'k1' })).not.toBeNull();
   });
 
+  it('takes background work only when no other due job waits, however long it has waited', async () => {
+    const jobs = jobsService();
+    const ahead = job('test.background');
+    const urgent = job('test.urgent');
+    const ran: string[] = [];
+    const handlers = [
+      handle(ahead, async () => void ran.push('background')),
+      handle(urgent, async () => void ran.push('urgent')),
+    ];
+    const past = new Date(Date.now() - 60_000);
+    await jobs.enqueue(ctx, ahead, {}, { background: true, runAt: past });
+    await jobs.enqueue(ctx, ahead, {}, { background: true, runAt: past });
+    await jobs.enqueue(ctx, urgent, {});
+    while (await jobs.runOne(ctx, handlers));
+    expect(ran).toEqual(['urgent', 'background', 'background']);
+  });
+
   it('retries a failing job with backoff, then keeps it in the dead letter until it is re-run', async () => {
     const clock = manualClock();
     const jobs = jobsService({ clock });

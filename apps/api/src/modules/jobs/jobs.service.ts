@@ -49,6 +49,11 @@ export interface EnqueueOptions {
   runAt?: Date;
   /** a second job with the same key is not stored while the first is queued or running */
   dedupeKey?: string;
+  /**
+   * work nobody waits for: it runs only when no other due job waits, so a queue of it (titles
+   * packaged ahead) never delays a payment's reconciliation or a member's request
+   */
+  background?: boolean;
 }
 
 /** Schedules read the store's local time: "at 03:30" means 03:30 in Ulaanbaatar. */
@@ -84,6 +89,7 @@ export function jobsService(options: { clock?: Clock } = {}) {
       runAt: options.runAt,
       maxAttempts: job.maxAttempts,
       dedupeKey: options.dedupeKey ?? null,
+      background: options.background ?? false,
     });
     if (id) ctx.afterCommit(() => listeners.forEach((wake) => wake()));
     return id;

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { mediaEndpoints as endpoints } from '@nomsan/contracts/media.endpoints';
 import { route } from '../../lib/endpoint-route';
 import type { RouteContext } from '../../kernel/module';
+import { requireUser } from '../identity/identity.service';
 import type { Listener } from './media.service';
 
 /** the session a request is signed in with, as the media service names a listener */
@@ -30,6 +31,15 @@ export const mediaRoutes: FastifyPluginAsync<RouteContext> = async (app, { servi
   route(app, endpoints.licence, async (request) =>
     media.licence(request.ctx, request.headers['x-licence-token'], request.body.kids, listenerOf(request)),
   );
+  route(app, endpoints.offlineLease, async (request) => {
+    const session = requireUser(request);
+    return {
+      data: await media.offlineLease(request.ctx, request.body.item_type, request.body.item_id, {
+        sessionId: session.id,
+        userId: session.userId,
+      }),
+    };
+  });
   route(app, endpoints.hlsPlaylist, async (request, reply) => {
     const playlist = await media.hlsPlaylist(request.ctx, request.query.token, listenerOf(request));
     return reply.type('application/vnd.apple.mpegurl').header('cache-control', 'private, no-store').send(playlist);

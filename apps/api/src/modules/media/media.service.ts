@@ -39,6 +39,9 @@ export interface MediaSettings {
 /** a packaging that has not moved for this long is taken as lost (its worker died) */
 const STUCK_AFTER_MS = 10 * 60_000;
 
+/** how long a device may listen offline before it must renew its lease online */
+export const OFFLINE_LEASE_DAYS = 7;
+
 /** how long a licence token lets its session ask for a key */
 export const LICENCE_TTL_SECONDS = 300;
 
@@ -120,10 +123,21 @@ export function mediaService(
   }
 
   /** asks the worker to package a title, once however many ask at the same time */
-  async function queuePackaging(ctx: Ctx, type: MediaItemType, id: number, source: string): Promise<boolean> {
+  async function queuePackaging(
+    ctx: Ctx,
+    type: MediaItemType,
+    id: number,
+    source: string,
+    options: { background?: boolean } = {},
+  ): Promise<boolean> {
     const at = now();
     if (!(await repository(ctx).queue(type, id, source, at, new Date(at.getTime() - STUCK_AFTER_MS)))) return false;
-    await context.jobs.enqueue(ctx, packageJob, { type, id }, { dedupeKey: `media.package:${type}:${id}` });
+    await context.jobs.enqueue(
+      ctx,
+      packageJob,
+      { type, id },
+      { dedupeKey: `media.package:${type}:${id}`, background: options.background },
+    );
     return true;
   }
 
@@ -161,7 +175,7 @@ export function mediaService(
 
   const urlOf = (asset: AssetRow, path: string) => settings.storage.urlOf(`${asset.storagePrefix}/${path}`);
 
-  return {
+  const service = {
     /** chapters, lengths and the preview of a title's audio; packaging is asked for when missing */
     async playlist(ctx: Ctx, type: MediaItemType, id: number): Promise<Playlist> {
       const source = await sourceOf(ctx, type, id);
@@ -246,6 +260,30 @@ export function mediaService(
           key_ids: [kidToBase64Url(key.kid)],
           expires_at: new Date(exp * 1000).toISOString(),
         },
+      };
+    },
+
+    /**
+     * A title's key for a device to listen offline until the lease ends (an entitled member
+     * only; the app renews it when online). ClearKey: the key is the member's to extract, as
+     * with every licence (ADR 022); the lease bounds how long an app honours it.
+     */
+    async offlineLease(ctx: Ctx, type: MediaItemType, id: number, listener: Listener) {
+      // refusals first, and without a write: not entitled, or nothing packaged to keep yet
+      const access = await deps.entitlements.canAccess(ctx, listener.userId, { type, id }, formatOf(type));
+      if (!access.allowed) throw refused(mn.media.notEntitled);
+      const [asset, row] = await Promise.all([repository(ctx).asset(type, id), repository(ctx).key(type, id)]);
+      if (asset?.status !== 'ready' || !row) throw new AppError('CONFLICT', mn.media.notReady);
+      const session = await service.playback(ctx, type, id, listener);
+      const leaseEnd = now().getTime() + OFFLINE_LEASE_DAYS * 86_400_000;
+      // a rental or a subscription ending sooner ends the lease with it
+      const ends = access.until ? Math.min(leaseEnd, access.until.getTime()) : leaseEnd;
+      return {
+        item_type: type,
+        item_id: id,
+        keys: { [kidToBase64Url(row.kid)]: keys.unwrap(row.wrappedKey).toString('base64url') },
+        expires_at: new Date(ends).toISOString(),
+        session,
       };
     },
 
@@ -347,11 +385,13 @@ export function mediaService(
       for (const title of await deps.catalog.audioTitles(ctx, limit)) {
         const source = await deps.catalog.mediaSource(ctx, title.kind, title.id);
         if (!source?.audioFile) continue;
-        if (await queuePackaging(ctx, title.kind, title.id, source.audioFile)) queued += 1;
+        // ahead of anyone asking: background work, after every job someone waits for
+        if (await queuePackaging(ctx, title.kind, title.id, source.audioFile, { background: true })) queued += 1;
       }
       return queued;
     },
   };
+  return service;
 }
 
 const toChapter = (c: {

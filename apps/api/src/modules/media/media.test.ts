@@ -193,6 +193,26 @@ describe('media: packaged audio and its keys', () => {
     expect(preview.transcript!.at(-1)!.end).toBeLessThanOrEqual(preview.preview_seconds!);
   });
 
+  it('leases the key for listening offline to an owner only, for seven days at most', async () => {
+    const lease = (member?: Registered) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v5/drm/offline-lease',
+        headers: member ? as(member) : {},
+        payload: { item_type: 'book', item_id: book.id },
+      });
+    const owned = await lease(owner);
+    expect(owned.statusCode, owned.body).toBe(200);
+    const { keys, expires_at: expiresAt, session: leased } = owned.json().data;
+    expect(Object.keys(keys)).toEqual(leased.licence.key_ids);
+    const days = (Date.parse(expiresAt) - t.clock.now().getTime()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThanOrEqual(7);
+    const other = await registerByPhone(t.app);
+    expect((await lease(other)).statusCode).toBe(403);
+    expect((await lease()).statusCode).toBe(401);
+  });
+
   it('lists chapters and lengths for everyone, for books, English books and summaries', async () => {
     const answer = await t.app.inject({ url: `/api/books/v3/${book.id}/playlist` });
     const list = playlistResponse.parse(answer.json()).data;

@@ -6,7 +6,8 @@ import { mn } from '@nomsan/contracts/messages';
 import { useAuth } from '~/lib/auth-store';
 import { browserApi } from '~/lib/browser-api';
 import { PROGRESS_THROTTLE_MS, SEEK_DEBOUNCE_MS } from '~/lib/player-constants';
-import { loadShaka, type ShakaPlayer } from './shaka';
+import { downloadOf, leaseLive } from './downloads';
+import { LEASE_SCHEME, loadShaka, setLeaseKeys, type ShakaPlayer } from './shaka';
 import { soundGraph, type SoundGraph } from './sound';
 
 /** what the player shows of a title besides its audio */
@@ -85,6 +86,8 @@ let element: HTMLAudioElement | null = null;
 let shakaPlayer: ShakaPlayer | null = null;
 let sound: SoundGraph | null = null;
 let licenceToken: string | null = null;
+/** the keys of a downloaded title played without a network (its lease's, by key id) */
+let offlineKeys: Record<string, string> | null = null;
 /** bumps on every open/close: work started for an earlier title stops when it sees a newer one */
 let generation = 0;
 let lastShown = 0;
@@ -96,6 +99,23 @@ let lastTick: number | null = null;
 let lastChange = new Date(0);
 /** who the title was opened for (a member's id, null for a visitor) */
 let openedFor: number | null = null;
+
+/** the state with no title loaded (the listener's speed and sound settings are kept apart) */
+const NOTHING_LOADED = {
+  title: null,
+  info: null,
+  session: null,
+  status: 'idle',
+  error: null,
+  position: 0,
+  duration: 0,
+  chapters: [],
+  chapterIndex: 0,
+  sleep: { kind: 'off' },
+  bookmarks: [],
+  level: 0,
+  previewEnded: false,
+} satisfies Partial<PlayerState>;
 
 export const usePlayer = create<PlayerState>((set, get) => {
   function audio(): HTMLAudioElement {
@@ -269,7 +289,11 @@ export const usePlayer = create<PlayerState>((set, get) => {
       if (!shakaPlayer) {
         shakaPlayer = new shaka.Player();
         await shakaPlayer.attach(a);
-        shakaPlayer.addEventListener('error', () => set({ status: 'error', error: mn.player.loadFailed }));
+        shakaPlayer.addEventListener('error', (event) => {
+          // the code says what went wrong (shaka.util.Error: 6007 licence refused, 3016 wrong key...)
+          console.warn('playback failed', event.detail.code);
+          set({ status: 'error', error: mn.player.loadFailed });
+        });
         shakaPlayer.getNetworkingEngine()?.registerRequestFilter((type, request) => {
           if (type === shaka.net.NetworkingEngine.RequestType.LICENSE && licenceToken) {
             request.headers['x-licence-token'] = licenceToken;
@@ -277,9 +301,12 @@ export const usePlayer = create<PlayerState>((set, get) => {
           }
         });
       }
-      licenceToken = session.licence?.token ?? null;
+      licenceToken = offlineKeys ? null : (session.licence?.token ?? null);
+      setLeaseKeys(offlineKeys ?? {});
+      // offline: the licence answered on the device from the lease; online: the licence server
+      const licenceUrl = offlineKeys ? `${LEASE_SCHEME}:keys` : session.licence?.url;
       shakaPlayer.configure({
-        drm: { servers: session.licence ? { 'org.w3.clearkey': session.licence.url } : {} },
+        drm: { servers: licenceUrl ? { 'org.w3.clearkey': licenceUrl } : {} },
         streaming: { bufferingGoal: 30, rebufferingGoal: 1 },
       });
       await shakaPlayer.load(session.dash_url, startAt > 0 ? startAt : null);
@@ -292,10 +319,24 @@ export const usePlayer = create<PlayerState>((set, get) => {
     }
   }
 
-  /** asks for the playback session until the title is packaged (a few seconds at most) */
+  /**
+   * The playback session, asked for until the title is packaged (a few seconds at most); with no
+   * network, the one kept with a download whose lease is still live, with its keys.
+   */
   async function sessionWhenReady(type: TitleType, id: number, mine: number): Promise<PlaybackSession | null> {
     for (;;) {
-      const session = await browserApi().playback(type, id);
+      let session: PlaybackSession;
+      try {
+        session = await browserApi().playback(type, id);
+        offlineKeys = null;
+      } catch (error) {
+        if (isApiError(error)) throw error;
+        const kept = downloadOf(type, id);
+        if (!kept) throw error;
+        if (!leaseLive(kept)) throw new Error(mn.player.leaseExpired);
+        offlineKeys = kept.lease.keys;
+        return kept.lease.session;
+      }
       if (mine !== generation) return null;
       if (session.status === 'ready') return session;
       if (session.status === 'failed') throw new Error(mn.player.loadFailed);
@@ -306,22 +347,10 @@ export const usePlayer = create<PlayerState>((set, get) => {
   }
 
   return {
-    title: null,
-    info: null,
-    session: null,
-    status: 'idle',
-    error: null,
-    position: 0,
-    duration: 0,
+    ...NOTHING_LOADED,
     speed: 1,
-    chapters: [],
-    chapterIndex: 0,
-    sleep: { kind: 'off' },
-    bookmarks: [],
     boost: false,
     smartSpeed: false,
-    level: 0,
-    previewEnded: false,
 
     async open(type, id, info, options = {}) {
       const current = get().title;
@@ -340,11 +369,12 @@ export const usePlayer = create<PlayerState>((set, get) => {
       try {
         const api = browserApi();
         // a visitor has no places or bookmarks; a member whose session ended is treated as one
+        // (no network: nothing to show from the library, the download still plays)
         const signedIn = async <T>(call: () => Promise<T>, fallback: T) =>
           !useAuth.getState().loggedIn
             ? fallback
             : call().catch((error: unknown) => {
-                if (isApiError(error) && error.status === 401) return fallback;
+                if (!isApiError(error) || error.status === 401) return fallback;
                 throw error;
               });
         const [session, positions, bookmarks] = await Promise.all([
@@ -498,21 +528,7 @@ export const usePlayer = create<PlayerState>((set, get) => {
       if (sleepTimer) clearTimeout(sleepTimer);
       stopSaving();
       licenceToken = null;
-      set({
-        title: null,
-        info: null,
-        session: null,
-        status: 'idle',
-        error: null,
-        position: 0,
-        duration: 0,
-        chapters: [],
-        chapterIndex: 0,
-        sleep: { kind: 'off' },
-        bookmarks: [],
-        level: 0,
-        previewEnded: false,
-      });
+      set(NOTHING_LOADED);
       if ('mediaSession' in navigator) navigator.mediaSession.metadata = null;
     },
   };

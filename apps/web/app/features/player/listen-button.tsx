@@ -29,6 +29,11 @@ export function ListenButton({ type, id }: { type: 'book' | 'summary'; id: numbe
       live = false;
     };
   }, [loggedIn, type, id, key]);
+  // the player's half-megabyte engine is fetched while the page is idle, so a tap plays sooner
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1500));
+    idle(() => void import('./shaka').then(({ loadShaka }) => loadShaka()));
+  }, []);
   const full = loggedIn && owned?.key === key && owned.yes;
   return (
     <Link

@@ -6,6 +6,7 @@ import { formatClock } from '~/lib/format';
 import { SKIP_BACK_SECONDS, SKIP_FORWARD_SECONDS } from '~/lib/player-constants';
 import { buttonClass } from '~/ui/buttons';
 import { BookOpenIcon, CloseIcon } from '~/ui/icons';
+import { DownloadControl } from './download-control';
 import { SLEEP_MINUTES, usePlayer } from './engine';
 import { LevelMeter, SeekBar, SpeedControl, TransportButtons } from './player-controls';
 import { ReadAlong } from './read-along';
@@ -258,6 +259,7 @@ function Bookmarks({ adding, onDone }: { adding: boolean; onDone: () => void }) 
 /** The full player of the title loaded in the engine (the route loads it). */
 export function PlayerView({ readHref }: { readHref: string | null }) {
   const info = usePlayer((s) => s.info);
+  const title = usePlayer((s) => s.title);
   const session = usePlayer((s) => s.session);
   const status = usePlayer((s) => s.status);
   const error = usePlayer((s) => s.error);
@@ -371,6 +373,7 @@ export function PlayerView({ readHref }: { readHref: string | null }) {
                 {mn.player.addBookmark}
               </button>
             ) : null}
+            {full && title ? <DownloadControl type={title.type} id={title.id} /> : null}
             {readHref ? (
               // a page load: the reader's page has a policy of its own (ADR 023)
               <a

@@ -20,13 +20,40 @@ export interface ShakaPlayer {
   addEventListener(type: 'error', listener: (event: { detail: { code: number; category: number } }) => void): void;
 }
 
+interface ShakaResponse {
+  uri: string;
+  originalUri: string;
+  data: ArrayBuffer;
+  headers: Record<string, string>;
+  status: number;
+}
+
 interface ShakaNamespace {
   Player: new () => ShakaPlayer;
   polyfill: { installAll(): void };
-  net: { NetworkingEngine: { RequestType: { LICENSE: number } } };
+  net: {
+    NetworkingEngine: {
+      RequestType: { LICENSE: number };
+      registerScheme(
+        scheme: string,
+        plugin: (uri: string, request: { body: ArrayBuffer | ArrayBufferView | null }) => unknown,
+      ): void;
+    };
+  };
+  util: { AbortableOperation: { completed(value: ShakaResponse): unknown } };
 }
 
 let loading: Promise<ShakaNamespace | null> | undefined;
+
+/** the licence server URI of a downloaded title played offline (see `setLeaseKeys`) */
+export const LEASE_SCHEME = 'nomsan-lease';
+/** the keys of the downloaded title now playing, by key id (base64url both, as JWK has them) */
+let leaseKeys: Record<string, string> = {};
+
+/** the keys the on-device licence answers with; none once the title is no longer offline */
+export function setLeaseKeys(keys: Record<string, string>): void {
+  leaseKeys = keys;
+}
 
 /** Shaka, or null where this browser has no Media Source Extensions or no ClearKey */
 export function loadShaka(): Promise<ShakaNamespace | null> {
@@ -45,6 +72,22 @@ export function loadShaka(): Promise<ShakaNamespace | null> {
     };
     const shaka = module.default;
     shaka.polyfill.installAll();
+    // the licence of a downloaded title, answered on the device from its lease (no network)
+    shaka.net.NetworkingEngine.registerScheme(LEASE_SCHEME, (uri, request) => {
+      const body = request.body instanceof ArrayBuffer ? new Uint8Array(request.body) : request.body;
+      const asked = JSON.parse(new TextDecoder().decode(body ?? new Uint8Array())) as { kids?: string[] };
+      const keys = (asked.kids ?? [])
+        .filter((kid) => leaseKeys[kid])
+        .map((kid) => ({ kty: 'oct', kid, k: leaseKeys[kid]! }));
+      const data = new TextEncoder().encode(JSON.stringify({ keys, type: 'temporary' }));
+      return shaka.util.AbortableOperation.completed({
+        uri,
+        originalUri: uri,
+        data: data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength),
+        headers: { 'content-type': 'application/json' },
+        status: 200,
+      });
+    });
     return shaka;
   })();
   return loading;

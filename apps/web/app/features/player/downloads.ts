@@ -1,0 +1,96 @@
+import type { TitleType } from '@nomsan/contracts/library';
+import type { OfflineLease } from '@nomsan/contracts/media';
+import { safe } from '~/lib/device';
+import { browserApi } from '~/lib/browser-api';
+
+/**
+ * Titles kept on this device for listening offline (docs/media.md, "Offline"): the encrypted
+ * manifest and segments in the Cache API (the service worker serves them), the player page and
+ * its scripts for an offline reload, and the key lease in localStorage. A lease ends at its
+ * `expires_at`; the title then plays again only after renewing it online.
+ */
+const LEASES_KEY = 'nomsan.downloads';
+/** the caches public/sw.js reads */
+const MEDIA_CACHE = 'nomsan-media';
+const PAGES_CACHE = 'nomsan-pages';
+const SHELL_CACHE = 'nomsan-shell-v1';
+
+export interface Download {
+  lease: OfflineLease;
+  /** the storage prefix the segments are under, to remove them */
+  urls: string[];
+  savedAt: string;
+}
+
+const keyOf = (type: TitleType, id: number) => `${type}:${id}`;
+const read = (): Record<string, Download> =>
+  safe(() => JSON.parse(localStorage.getItem(LEASES_KEY) ?? '{}') as Record<string, Download>, {});
+const write = (all: Record<string, Download>) =>
+  safe(() => localStorage.setItem(LEASES_KEY, JSON.stringify(all)), undefined);
+
+export const offlineSupported = () =>
+  typeof window !== 'undefined' && 'caches' in window && 'serviceWorker' in navigator;
+
+/** the title's download, if it is on this device (expired or not) */
+export const downloadOf = (type: TitleType, id: number): Download | null => read()[keyOf(type, id)] ?? null;
+
+export const leaseLive = (download: Download, now = Date.now()) => Date.parse(download.lease.expires_at) > now;
+
+/** the manifest's segment URLs: its SegmentTemplate numbered over its SegmentTimeline */
+export function segmentUrls(manifestUrl: string, mpd: string): string[] {
+  const base = manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1);
+  const template = /<SegmentTemplate\b[^>]*>/.exec(mpd)?.[0];
+  const attribute = (name: string) => (template ? new RegExp(`\\b${name}="([^"]+)"`).exec(template)?.[1] : undefined);
+  const init = attribute('initialization');
+  const media = attribute('media');
+  const start = attribute('startNumber');
+  if (!init || !media) throw new Error('no segment template in the manifest');
+  let count = 0;
+  for (const [tag] of mpd.matchAll(/<S\b[^>]*\/>/g)) count += 1 + Number(/\br="(\d+)"/.exec(tag)?.[1] ?? 0);
+  const first = Number(start ?? 1);
+  const name = (n: number) =>
+    media.replace(/\$Number(?:%0(\d+)d)?\$/, (_m, width?: string) => String(n).padStart(Number(width ?? 0), '0'));
+  return [init, ...Array.from({ length: count }, (_, i) => name(first + i))].map((file) => base + file);
+}
+
+/** keeps a title for offline listening; `onProgress` gets 0 to 1 */
+export async function download(type: TitleType, id: number, onProgress: (done: number) => void): Promise<Download> {
+  const lease = await browserApi().offlineLease(type, id);
+  const manifestUrl = lease.session.dash_url;
+  if (!manifestUrl) throw new Error('the title is not packaged');
+  const media = await caches.open(MEDIA_CACHE);
+  const manifest = await fetch(manifestUrl);
+  if (!manifest.ok) throw new Error(`manifest: ${manifest.status}`);
+  const text = await manifest.clone().text();
+  await media.put(manifestUrl, manifest);
+  const urls = segmentUrls(manifestUrl, text);
+  for (const [index, url] of urls.entries()) {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    await media.put(url, response);
+    onProgress((index + 1) / urls.length);
+  }
+  // the page and what it loaded, so a reload without a network opens the player
+  const pages = await caches.open(PAGES_CACHE);
+  await pages.add(new Request(location.pathname, { credentials: 'include' })).catch(() => undefined);
+  const shell = await caches.open(SHELL_CACHE);
+  const assets = performance
+    .getEntriesByType('resource')
+    .map((entry) => new URL(entry.name))
+    .filter((url) => url.origin === location.origin && url.pathname.startsWith('/assets/'))
+    .map((url) => url.pathname);
+  await Promise.all([...new Set(assets)].map((asset) => shell.add(asset).catch(() => undefined)));
+  const kept: Download = { lease, urls: [manifestUrl, ...urls], savedAt: new Date().toISOString() };
+  write({ ...read(), [keyOf(type, id)]: kept });
+  return kept;
+}
+
+export async function removeDownload(type: TitleType, id: number): Promise<void> {
+  const all = read();
+  const kept = all[keyOf(type, id)];
+  if (!kept) return;
+  const media = await caches.open(MEDIA_CACHE);
+  await Promise.all(kept.urls.map((url) => media.delete(url)));
+  delete all[keyOf(type, id)];
+  write(all);
+}

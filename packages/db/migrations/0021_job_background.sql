@@ -1,0 +1,1 @@
+ALTER TABLE "system_job" ADD COLUMN "background" boolean DEFAULT false NOT NULL;
