@@ -106,4 +106,18 @@ describe('configuration', () => {
   it('never echoes an SMTP URL, which holds a password', () => {
     expect(() => loadConfig({ SMTP_URL: 'ftp://user:hunter2@host' }, [])).toThrow(/^SMTP_URL must be a SMTP URL[^"]*$/);
   });
+
+  it('takes object storage for media only whole, and with the URL players fetch it from', () => {
+    const s3 = {
+      MEDIA_S3_ENDPOINT: 'https://s3.example.mn',
+      MEDIA_S3_BUCKET: 'nomsan-media',
+      MEDIA_S3_REGION: 'ap-east-1',
+      MEDIA_S3_ACCESS_KEY_ID: 'KEY',
+      MEDIA_S3_SECRET_ACCESS_KEY: 'secret',
+    };
+    expect(() => loadConfig({ MEDIA_S3_ENDPOINT: 'https://s3.example.mn' }, [])).toThrow(/MEDIA_S3_BUCKET must be set/);
+    expect(() => loadConfig(s3, [])).toThrow(/MEDIA_BASE_URL must be set/);
+    const config = loadConfig({ ...s3, MEDIA_BASE_URL: 'https://cdn.example.mn/media' }, []);
+    expect(config.media.s3).toMatchObject({ bucket: 'nomsan-media', region: 'ap-east-1' });
+  });
 });

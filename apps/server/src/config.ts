@@ -46,6 +46,11 @@ const envSchema = z.object({
   MEDIA_DIR: z.string().min(1).optional(),
   MEDIA_SOURCE_DIR: z.string().min(1).optional(),
   MEDIA_PACKAGE_AHEAD: integer(0, 1_000_000).default(24),
+  MEDIA_S3_ENDPOINT: url(['http:', 'https:'], 'http(s)').optional(),
+  MEDIA_S3_BUCKET: z.string().min(3).max(63).optional(),
+  MEDIA_S3_REGION: z.string().min(1).optional(),
+  MEDIA_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  MEDIA_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   API_URL: url(['http:', 'https:'], 'http(s)').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SLOW_QUERY_MS: integer(1, 600_000).default(200),
@@ -227,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       dir: e.MEDIA_DIR ? resolve(e.MEDIA_DIR) : join(resolve(e.DATA_DIR), 'media'),
       sourceDir: e.MEDIA_SOURCE_DIR ? resolve(e.MEDIA_SOURCE_DIR) : undefined,
       packageAhead: e.MEDIA_PACKAGE_AHEAD,
+      s3: mediaS3(e),
     },
   };
 }
@@ -238,6 +244,28 @@ function rail<T>(e: Env, names: readonly (keyof Env)[], build: () => T): T | und
   const missing = names.find((name) => e[name] === undefined);
   if (missing) throw new ConfigError(`${String(missing)} must be set with ${String(set[0])}`);
   return build();
+}
+
+/** object storage for packaged media: every MEDIA_S3_* variable, and where players fetch from */
+function mediaS3(e: Env): Config['media']['s3'] {
+  const names = [
+    'MEDIA_S3_ENDPOINT',
+    'MEDIA_S3_BUCKET',
+    'MEDIA_S3_REGION',
+    'MEDIA_S3_ACCESS_KEY_ID',
+    'MEDIA_S3_SECRET_ACCESS_KEY',
+  ] as const;
+  return rail(e, names, () => {
+    if (!e.MEDIA_BASE_URL)
+      throw new ConfigError('MEDIA_BASE_URL must be set with MEDIA_S3_ENDPOINT (where players fetch the bucket from)');
+    return {
+      endpoint: e.MEDIA_S3_ENDPOINT!,
+      bucket: e.MEDIA_S3_BUCKET!,
+      region: e.MEDIA_S3_REGION!,
+      accessKeyId: e.MEDIA_S3_ACCESS_KEY_ID!,
+      secretAccessKey: e.MEDIA_S3_SECRET_ACCESS_KEY!,
+    };
+  });
 }
 
 function paymentsConfig(e: Env): Config['payments'] {

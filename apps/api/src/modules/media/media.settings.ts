@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fixturesDir } from '@nomsan/demo/fixtures-dir';
 import type { MediaSettings } from './media.service';
-import { localStorage } from './media.storage';
+import { localStorage, s3Storage, type S3Config } from './media.storage';
 
 /** How a process packages and serves media (apps/server reads them from the environment). */
 export interface MediaOptions {
@@ -17,13 +17,15 @@ export interface MediaOptions {
   workDir?: string;
   /** MEDIA_PACKAGE_AHEAD: popular titles packaged when a process starts */
   packageAhead?: number;
+  /** MEDIA_S3_*: packaged media in S3-compatible object storage instead of `dir` */
+  s3?: S3Config;
 }
 
 export function mediaSettings(options: MediaOptions, mediaBaseUrl: string): MediaSettings {
   const dir = options.dir ?? join(tmpdir(), `nomsan-media-${process.pid}`);
   return {
     secret: options.secret ?? randomBytes(32).toString('base64url'),
-    storage: localStorage(dir, mediaBaseUrl),
+    storage: options.s3 ? s3Storage(options.s3, mediaBaseUrl) : localStorage(dir, mediaBaseUrl),
     sourceDir: options.sourceDir ?? join(fixturesDir(), 'audio'),
     workDir: options.workDir ?? join(dir, '..', 'media-work'),
     packageAhead: options.packageAhead ?? 0,

@@ -7,6 +7,8 @@ import { href } from '~/lib/links';
 import { buttonClass } from '~/ui/buttons';
 import { HeadphonesIcon } from '~/ui/icons';
 
+const warmUp = () => void import('./shaka').then(({ loadShaka }) => loadShaka());
+
 /**
  * "Сонсох" on a title's page: to the player, which starts at once (the tap is the gesture the
  * browser needs). A member who holds the audio listens to it all, anyone else to the preview,
@@ -29,16 +31,15 @@ export function ListenButton({ type, id }: { type: 'book' | 'summary'; id: numbe
       live = false;
     };
   }, [loggedIn, type, id, key]);
-  // the player's half-megabyte engine is fetched while the page is idle, so a tap plays sooner
-  useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1500));
-    idle(() => void import('./shaka').then(({ loadShaka }) => loadShaka()));
-  }, []);
   const full = loggedIn && owned?.key === key && owned.yes;
   return (
     <Link
       to={href.player(type, id)}
       state={{ autoplay: true }}
+      // the player's half-megabyte engine starts loading as the pointer or focus reaches the
+      // button, so the tap plays sooner (no page pays for it before)
+      onPointerEnter={warmUp}
+      onFocus={warmUp}
       className={`mt-5 ${buttonClass(full ? 'primary' : 'secondary', 'lg')}`}
     >
       <HeadphonesIcon width={20} height={20} />
