@@ -3,6 +3,7 @@ import { mn } from '@nomsan/contracts/messages';
 import { BookAbout } from '~/features/book/book-about';
 import { BookHero } from '~/features/book/book-hero';
 import { ListenButton } from '~/features/player/listen-button';
+import { bookInfo } from '~/features/player/title-info';
 import { BundleShelf } from '~/features/bundle/bundle-shelf';
 import { LazyShelf } from '~/features/catalog/lazy-shelf';
 import { OfferList } from '~/features/checkout/offer-list';
@@ -69,7 +70,7 @@ export default function BookPage({ loaderData, matches }: Route.ComponentProps) 
       <div className="mt-5">
         <BookHero
           book={book}
-          listen={book.audiobook ? <ListenButton type="book" id={book.id} /> : null}
+          listen={book.audiobook ? <ListenButton type="book" id={book.id} info={bookInfo(book)} /> : null}
           aside={<OfferList offers={book.offers} item={{ kind: 'book', id: book.id, title: book.title }} />}
         >
           <BookAbout book={book} />

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { data, Link, useLocation } from 'react-router';
 import { mn } from '@nomsan/contracts/messages';
-import { usePlayer, type TitleInfo } from '~/features/player/engine';
+import { usePlayer } from '~/features/player/engine';
 import { PlayerView } from '~/features/player/player-view';
+import { bookInfo, summaryInfo } from '~/features/player/title-info';
 import { useAuth } from '~/lib/auth-store';
 import { href } from '~/lib/links';
 import { required } from '~/lib/loaders.server';
@@ -22,22 +23,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   }
   if (kind === 'summary') {
     const summary = await required(context.api.summary(id));
-    const info: TitleInfo = {
-      name: summary.title,
-      author: summary.authors.map((a) => a.name).join(', '),
-      cover: summary.cover.lg || null,
-      webLink: href.summary(summary.slug),
-    };
-    return { kind, id, info, ebook: false };
+    return { kind, id, info: summaryInfo(summary), ebook: false };
   }
   const book = await required(context.api.book(id));
   if (!book.audiobook) throw data(null, { status: 404 });
-  const info: TitleInfo = {
-    name: book.title,
-    author: book.authors.map((a) => a.name).join(', '),
-    cover: book.cover.lg || null,
-    webLink: book.type === 'english_book' ? href.englishBook(book.slug) : href.book(book.slug),
-  };
+  const info = bookInfo(book);
   return { kind, id, info, ebook: book.ebook !== null };
 }
 

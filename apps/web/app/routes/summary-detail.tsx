@@ -4,6 +4,7 @@ import { BundleShelf } from '~/features/bundle/bundle-shelf';
 import { ItemCard } from '~/features/catalog/item-card';
 import { OfferList } from '~/features/checkout/offer-list';
 import { ListenButton } from '~/features/player/listen-button';
+import { summaryInfo } from '~/features/player/title-info';
 import { ReviewsSection } from '~/features/reviews/reviews-section';
 import { KeyIdeas, SummaryHero } from '~/features/summary/summary-hero';
 import { href } from '~/lib/links';
@@ -51,7 +52,11 @@ export default function SummaryPage({ loaderData, matches }: Route.ComponentProp
       <div className="mt-5">
         <SummaryHero
           summary={summary}
-          listen={summary.audio_duration_seconds > 0 ? <ListenButton type="summary" id={summary.id} /> : null}
+          listen={
+            summary.audio_duration_seconds > 0 ? (
+              <ListenButton type="summary" id={summary.id} info={summaryInfo(summary)} />
+            ) : null
+          }
           aside={<OfferList offers={summary.offers} item={{ kind: 'summary', id: summary.id, title: summary.title }} />}
         />
       </div>

@@ -6,15 +6,16 @@ import { browserApi } from '~/lib/browser-api';
 import { href } from '~/lib/links';
 import { buttonClass } from '~/ui/buttons';
 import { HeadphonesIcon } from '~/ui/icons';
+import { usePlayer, type TitleInfo } from './engine';
 
 const warmUp = () => void import('./shaka').then(({ loadShaka }) => loadShaka());
 
 /**
  * "Сонсох" on a title's page: to the player, which starts at once (the tap is the gesture the
- * browser needs). A member who holds the audio listens to it all, anyone else to the preview,
+ * browser needs, and the title starts loading with it, not after the page has changed). A member who holds the audio listens to it all, anyone else to the preview,
  * and the button says which.
  */
-export function ListenButton({ type, id }: { type: 'book' | 'summary'; id: number }) {
+export function ListenButton({ type, id, info }: { type: 'book' | 'summary'; id: number; info: TitleInfo }) {
   const loggedIn = useAuth((s) => s.loggedIn);
   const [owned, setOwned] = useState<{ key: string; yes: boolean } | null>(null);
   const key = `${type}:${id}`;
@@ -40,6 +41,8 @@ export function ListenButton({ type, id }: { type: 'book' | 'summary'; id: numbe
       // button, so the tap plays sooner (no page pays for it before)
       onPointerEnter={warmUp}
       onFocus={warmUp}
+      // the playback session, the licence and the first segment load while the page changes
+      onClick={() => void usePlayer.getState().open(type, id, info, { autoplay: true })}
       className={`mt-5 ${buttonClass(full ? 'primary' : 'secondary', 'lg')}`}
     >
       <HeadphonesIcon width={20} height={20} />
