@@ -3,7 +3,7 @@
  * ignored). It keeps the app shell so the store opens without a network, and serves a
  * downloaded title's encrypted segments from the device (docs/media.md, "Offline"):
  *
- * - pages: network first; the copy kept by the last visit (or by a download) when offline;
+ * - pages: network first; offline, the copy a download kept, else the home page's last copy;
  * - /assets/ (hashed, immutable): from the cache once fetched;
  * - /media/packaged/: a downloaded title's manifest and segments from the device, the rest from
  *   the network (segments are encrypted; the key lease lives with the page, not here).
@@ -37,8 +37,13 @@ async function fromCacheFirst(request, cacheName) {
 async function fromNetworkFirst(request) {
   try {
     const response = await fetch(request);
-    // the shell: the last answer of each page visited, for opening without a network
-    if (response.ok && response.headers.get('content-type')?.includes('text/html')) {
+    // the shell: the home page's last answer, for opening without a network (other pages are
+    // kept only by a download, so a member's pages do not pile up on the device)
+    if (
+      response.ok &&
+      new URL(request.url).pathname === '/' &&
+      response.headers.get('content-type')?.includes('text/html')
+    ) {
       const cache = await caches.open(PAGES);
       await cache.put(request, response.clone());
     }

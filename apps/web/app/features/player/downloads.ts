@@ -94,3 +94,10 @@ export async function removeDownload(type: TitleType, id: number): Promise<void>
   delete all[keyOf(type, id)];
   write(all);
 }
+
+/** everything kept for offline listening goes (signing out: the device is no longer this member's) */
+export async function forgetDownloads(): Promise<void> {
+  safe(() => localStorage.removeItem(LEASES_KEY), undefined);
+  if (!offlineSupported()) return;
+  await Promise.all([caches.delete(MEDIA_CACHE), caches.delete(PAGES_CACHE)]);
+}

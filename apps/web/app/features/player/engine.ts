@@ -6,7 +6,7 @@ import { mn } from '@nomsan/contracts/messages';
 import { useAuth } from '~/lib/auth-store';
 import { browserApi } from '~/lib/browser-api';
 import { PROGRESS_THROTTLE_MS, SEEK_DEBOUNCE_MS } from '~/lib/player-constants';
-import { downloadOf, leaseLive } from './downloads';
+import { downloadOf, forgetDownloads, leaseLive } from './downloads';
 import { LEASE_SCHEME, loadShaka, setLeaseKeys, type ShakaPlayer } from './shaka';
 import { soundGraph, type SoundGraph } from './sound';
 
@@ -533,3 +533,13 @@ export const usePlayer = create<PlayerState>((set, get) => {
     },
   };
 });
+
+// Signing out ends what the member had loaded and kept: the player closes, downloads go.
+if (typeof window !== 'undefined') {
+  useAuth.subscribe((state, previous) => {
+    if (previous.loggedIn && !state.loggedIn) {
+      usePlayer.getState().close();
+      void forgetDownloads();
+    }
+  });
+}
