@@ -358,24 +358,28 @@ export function catalogRepository(db: CatalogDb, pool?: { genericDb: CatalogDb }
     },
 
     /** published titles with audio, most popular first (what packaging does ahead) */
-    async audioTitles(limit: number): Promise<{ kind: 'book' | 'summary'; id: number }[]> {
+    async audioTitles(limit: number): Promise<{ kind: 'book' | 'summary'; id: number; audioFile: string }[]> {
       const books = await db
-        .select({ id: catalogBook.id })
+        .select({ id: catalogBook.id, audioFile: catalogAudioEdition.audioFile, popularity: catalogBook.popularity })
         .from(catalogBook)
         .innerJoin(catalogAudioEdition, eq(catalogAudioEdition.bookId, catalogBook.id))
         .where(published)
         .orderBy(desc(catalogBook.popularity), asc(catalogBook.id))
         .limit(limit);
       const summaries = await db
-        .select({ id: catalogSummary.id })
+        .select({ id: catalogSummary.id, audioFile: catalogSummary.audioFile, popularity: catalogSummary.popularity })
         .from(catalogSummary)
-        .where(and(eq(catalogSummary.status, 'published'), isNotNull(catalogSummary.audioFile)))
+        .where(eq(catalogSummary.status, 'published'))
         .orderBy(desc(catalogSummary.popularity), asc(catalogSummary.id))
         .limit(limit);
+      // the `limit` most popular of both kinds together
       return [
-        ...books.map((b) => ({ kind: 'book' as const, id: b.id })),
-        ...summaries.map((s) => ({ kind: 'summary' as const, id: s.id })),
-      ];
+        ...books.map((b) => ({ kind: 'book' as const, ...b })),
+        ...summaries.map((s) => ({ kind: 'summary' as const, ...s })),
+      ]
+        .sort((a, b) => b.popularity - a.popularity)
+        .slice(0, limit)
+        .map(({ kind, id, audioFile }) => ({ kind, id, audioFile }));
     },
 
     async categories() {

@@ -382,11 +382,10 @@ export function mediaService(
     async packageAhead(ctx: Ctx, limit: number): Promise<number> {
       if (limit <= 0) return 0;
       let queued = 0;
+      // (the titles come with their recordings: no catalogue read per title at start-up)
       for (const title of await deps.catalog.audioTitles(ctx, limit)) {
-        const source = await deps.catalog.mediaSource(ctx, title.kind, title.id);
-        if (!source?.audioFile) continue;
         // ahead of anyone asking: background work, after every job someone waits for
-        if (await queuePackaging(ctx, title.kind, title.id, source.audioFile, { background: true })) queued += 1;
+        if (await queuePackaging(ctx, title.kind, title.id, title.audioFile, { background: true })) queued += 1;
       }
       return queued;
     },

@@ -213,6 +213,16 @@ describe('media: packaged audio and its keys', () => {
     expect((await lease()).statusCode).toBe(401);
   });
 
+  it('queues the most popular titles ahead, as background work, at most as many as asked', async () => {
+    const { services, kernel } = t.app.modules!;
+    const queued = await services.media.packageAhead(kernel.root, 3);
+    expect(queued).toBeLessThanOrEqual(3);
+    const { rows } = await t.db.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from system_job where name = 'media.package' and background and state = 'queued'`,
+    );
+    expect(rows[0]!.n).toBe(queued);
+  });
+
   it('lists chapters and lengths for everyone, for books, English books and summaries', async () => {
     const answer = await t.app.inject({ url: `/api/books/v3/${book.id}/playlist` });
     const list = playlistResponse.parse(answer.json()).data;

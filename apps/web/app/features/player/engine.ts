@@ -186,7 +186,8 @@ export const usePlayer = create<PlayerState>((set, get) => {
   /** counts seconds actually played since the last look (for the minutes-per-day chart) */
   function tick() {
     const now = performance.now();
-    if (lastTick !== null && element && !element.paused) listened += Math.min(5, (now - lastTick) / 1000);
+    // (a pause is counted up to the moment it came: `lastTick` is set only while playing)
+    if (lastTick !== null) listened += Math.min(5, (now - lastTick) / 1000);
     lastTick = element && !element.paused ? now : null;
   }
 
