@@ -14,6 +14,7 @@ import { mn } from '@nomsan/contracts/messages';
 import type { Route } from './+types/root';
 import { AccountMenu } from './features/account/account-menu';
 import { useSessionSync } from './features/account/use-session-sync';
+import { NotificationBell } from './features/notifications/notification-bell';
 import { MiniPlayer } from './features/player/mini-player';
 import { PodcastPlayerBar } from './features/podcast-player/podcast-player-bar';
 import { sessionId } from './features/session/client-session';
@@ -94,6 +95,7 @@ function Shell({ children }: { children: ReactNode }) {
       {visible.header ? (
         <Header
           search={<SearchBox categories={data?.categories ?? []} popular={data?.popular ?? []} />}
+          bell={<NotificationBell />}
           account={<AccountMenu />}
         />
       ) : null}

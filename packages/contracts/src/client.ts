@@ -31,10 +31,13 @@ import { ebookEndpoints as ebook } from './ebook.endpoints';
 import type { BookmarkRequest, HighlightPatch, HighlightRequest, PositionRequest, TitleType } from './library';
 import { libraryEndpoints as library } from './library.endpoints';
 import { mediaEndpoints as media } from './media.endpoints';
+import { notificationsEndpoints as notifications } from './notifications.endpoints';
 import { podcastsEndpoints as podcasts } from './podcasts.endpoints';
 import { PUBLICATIONS_PAGE_SIZE } from './podcasts';
 import type { SearchSort, SearchType } from './search';
 import { searchEndpoints as search } from './search.endpoints';
+import type { GolomtSubscriptionRequest, PeriodSubscriptionRequest, PlanScope } from './subscriptions';
+import { subscribeEndpoints as subscribe, subscriptionEndpoints as plans } from './subscriptions.endpoints';
 
 const API_ERROR = Symbol.for('nomsan.ApiError');
 
@@ -339,6 +342,25 @@ export function createApiClient(options: ApiClientOptions) {
     upointPay: (body: UpointRequest) => data(billing.upointPay, { body }),
     removeCard: (id: string) => data(billing.removeCard, { params: { id } }),
 
+    // Subscriptions (packages/contracts/src/subscriptions.ts): taking one is a purchase, with its key
+    subscriptions: {
+      plans: (scope?: PlanScope) => data(plans.plans, { query: { platform: 'web', scope } }),
+      summaryPlans: () => data(plans.summaryPlans),
+      /** the discounts running now, each with its plan, price and end */
+      salesOffer: () => data(plans.salesOffer, { query: { options: '1', platform: 'web' } }),
+      status: () => data(plans.status),
+      cancel: (id: string) => data(plans.cancel, { params: { id } }),
+      resume: (id: string) => data(plans.resume, { params: { id } }),
+      /** an upgrade answers the invoice to pay now; a downgrade none (it starts at the period's end) */
+      changePlan: (id: string, planId: number) => data(plans.changePlan, { params: { id }, body: { plan_id: planId } }),
+      /** the next period's invoice, with no payment yet: the member pays it on the invoice's page */
+      renew: (id: string) => data(plans.renew, { params: { id } }),
+      subscribeGolomt: (body: GolomtSubscriptionRequest, idempotencyKey: string) =>
+        data(subscribe.golomt, { body, headers: { 'idempotency-key': idempotencyKey } }),
+      subscribePeriod: (body: PeriodSubscriptionRequest, idempotencyKey: string) =>
+        data(subscribe.period, { body, headers: { 'idempotency-key': idempotencyKey } }),
+    },
+
     // Listening analytics (packages/contracts/src/analytics.ts)
     /** the podcast player's buffered progress events, as the spec's file of CRLF-terminated JSON lines */
     sendProgressEvents: (events: readonly ProgressEventLine[]) =>
@@ -372,6 +394,13 @@ export function createApiClient(options: ApiClientOptions) {
     addHighlight: (body: HighlightRequest) => data(library.addHighlight, { body }),
     editHighlight: (id: number, body: HighlightPatch) => data(library.editHighlight, { params: { id }, body }),
     removeHighlight: (id: number) => data(library.removeHighlight, { params: { id } }),
+
+    // The notifications centre (packages/contracts/src/notifications.ts); `device` as the spec's client sends it
+    notificationStatus: (init?: { signal?: AbortSignal }) =>
+      data(notifications.status, { query: { device: 'ios' }, ...init }),
+    notifications: (page = 1, perPage?: number) => data(notifications.list, { query: { page, per_page: perPage } }),
+    markAllNotificationsSeen: () => data(notifications.markAllSeen, { body: { credentials: true } }),
+    removeNotification: (id: number) => data(notifications.remove, { params: { id } }),
 
     // The reader (packages/contracts/src/ebook.ts): the whole book to a session that holds it, else the sample
     bookPlaylist: (id: number, init?: { signal?: AbortSignal }) =>

@@ -5,10 +5,15 @@ import {
   bookmarkRequest,
   bookmarkResponse,
   bookmarksResponse,
+  bookStateQuery,
+  bookStateResponse,
   highlightPatch,
   highlightRequest,
   highlightResponse,
   highlightsResponse,
+  impressionQuery,
+  impressionRequest,
+  impressionResponse,
   listeningStatsQuery,
   listeningStatsResponse,
   positionRequest,
@@ -17,11 +22,15 @@ import {
   recentResponse,
   savePositionResponse,
   titleQuery,
+  wishlistEntryResponse,
+  wishlistQuery,
+  wishlistRequest,
+  wishlistResponse,
 } from './library';
 
 const member = { auth: 'required', tags: ['library'] } as const;
 
-/** The member's places, bookmarks, highlights and listening time, synced across devices. */
+/** The member's places, bookmarks, highlights and listening time (synced across devices), wishlist and likes. */
 export const libraryEndpoints = {
   positions: defineEndpoint({
     ...member,
@@ -111,5 +120,54 @@ export const libraryEndpoints = {
     summary: 'Remove one of the member’s highlights',
     params: idParams,
     response: okResponse,
+  }),
+
+  wishlist: defineEndpoint({
+    ...member,
+    method: 'GET',
+    path: '/v5/wishlists',
+    summary: 'The books the member keeps (wishlist), newest first, with their cards',
+    query: wishlistQuery,
+    response: wishlistResponse,
+  }),
+  addToWishlist: defineEndpoint({
+    ...member,
+    method: 'POST',
+    path: '/v5/wishlists',
+    summary: 'Keep a book in the wishlist; keeping it again answers the same entry',
+    body: wishlistRequest,
+    response: wishlistEntryResponse,
+  }),
+  removeFromWishlist: defineEndpoint({
+    ...member,
+    method: 'DELETE',
+    path: '/v5/wishlists/:id',
+    summary: 'Take a book (`id` is the book id) out of the member’s wishlist; absent already is fine',
+    params: idParams,
+    response: okResponse,
+  }),
+  bookState: defineEndpoint({
+    ...member,
+    method: 'GET',
+    path: '/v5/library/book-state',
+    summary: 'Which of these books (comma-separated ids, at most 100) the member keeps and likes',
+    query: bookStateQuery,
+    response: bookStateResponse,
+  }),
+  like: defineEndpoint({
+    ...member,
+    method: 'POST',
+    path: '/v4/books/impression',
+    summary: 'Like a book (a book impression): counts once per member in its likes count',
+    body: impressionRequest,
+    response: impressionResponse,
+  }),
+  unlike: defineEndpoint({
+    ...member,
+    method: 'DELETE',
+    path: '/v4/books/impression',
+    summary: 'Take back the member’s like of a book; not liked already is fine',
+    query: impressionQuery,
+    response: impressionResponse,
   }),
 };

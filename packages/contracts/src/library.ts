@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { image } from './catalog';
-import { envelope, MAX_ID, queryInt } from './http';
+import { bookCard, image } from './catalog';
+import { envelope, MAX_ID, paginated, queryInt } from './http';
+import { mn } from './messages';
 
 /**
  * The member's own place in what they listen to and read: positions (synced across devices,
@@ -101,3 +102,66 @@ export const highlight = highlightRequest.extend({ id: itemId, created_at: z.str
 export type Highlight = z.infer<typeof highlight>;
 export const highlightsResponse = envelope(z.array(highlight));
 export const highlightResponse = envelope(highlight);
+
+// ---------------------------------------------------------------------------------------------
+// Wishlist and book impressions (likes): the member's own marks on books, never in a cached page
+
+/** a book (or an English book) of the catalogue */
+const bookId = z.number().int().min(1, { error: mn.validation.idNotPositive }).max(MAX_ID, {
+  error: mn.validation.idTooLarge,
+});
+
+/** `POST /v5/wishlists`: keep a book; keeping it again is not an error (the same entry answers) */
+export const wishlistRequest = z.object({ book_id: bookId }).strict();
+export type WishlistRequest = z.input<typeof wishlistRequest>;
+
+/** a book the member keeps, with its card (price, formats) as the catalogue shows it now */
+export const wishlistEntry = z.object({
+  book_id: z.number().int(),
+  /** when the member first kept it */
+  created_at: z.string(),
+  book: bookCard,
+});
+export type WishlistEntry = z.infer<typeof wishlistEntry>;
+export const wishlistEntryResponse = envelope(wishlistEntry);
+
+export const WISHLIST_PAGE_SIZE = 24;
+export const wishlistQuery = z.object({
+  page: queryInt(1, 100_000).default(1),
+  'page[size]': queryInt(1, 100).default(WISHLIST_PAGE_SIZE),
+});
+/** newest first */
+export const wishlistResponse = paginated(wishlistEntry);
+
+/** the most books one `book-state` call answers for (a page of cards asks in batches) */
+export const MAX_BOOK_STATE_IDS = 100;
+const BOOK_ID_LIST = new RegExp(`^[1-9][0-9]{0,9}(,[1-9][0-9]{0,9}){0,${MAX_BOOK_STATE_IDS - 1}}$`);
+export const bookStateQuery = z.object({
+  /** comma-separated book ids, at most 100 */
+  book_id: z
+    .string()
+    .regex(BOOK_ID_LIST, { error: mn.validation.invalidId })
+    .transform((text) => [...new Set(text.split(',').map(Number))])
+    .pipe(z.array(z.number().max(MAX_ID, { error: mn.validation.idTooLarge }))),
+});
+/** which of the books asked about the member keeps and likes */
+export const bookState = z.object({
+  wishlisted: z.array(z.number().int()),
+  impressed: z.array(z.number().int()),
+});
+export type BookState = z.infer<typeof bookState>;
+export const bookStateResponse = envelope(bookState);
+
+/** `POST /v4/books/impression`: like a book; liking it again changes nothing */
+export const impressionRequest = z.object({ book_id: bookId }).strict();
+export type ImpressionRequest = z.input<typeof impressionRequest>;
+/** `DELETE /v4/books/impression?book_id=` */
+export const impressionQuery = z.object({ book_id: queryInt(1, MAX_ID) });
+/** the member's like after the call, and the book's likes count with it */
+export const impression = z.object({
+  book_id: z.number().int(),
+  impressed: z.boolean(),
+  likes_count: z.number().int(),
+});
+export type Impression = z.infer<typeof impression>;
+export const impressionResponse = envelope(impression);

@@ -9,7 +9,7 @@ import { mn } from './messages';
  * tögrög (`*_mnt`) or credits.
  */
 
-export const rails = ['qpay', 'golomt', 'socialpay', 'hipay', 'upoint', 'credits'] as const;
+export const rails = ['qpay', 'golomt', 'socialpay', 'hipay', 'upoint', 'unitel', 'credits'] as const;
 export type RailName = (typeof rails)[number];
 export const invoiceStatuses = ['pending', 'paid', 'failed', 'cancelled', 'expired', 'refunded'] as const;
 export const paymentStatuses = invoiceStatuses;
@@ -39,7 +39,7 @@ export const nextAction = z.discriminatedUnion('kind', [
 export type NextAction = z.infer<typeof nextAction>;
 
 export const invoiceLine = z.object({
-  item_type: z.enum(['book', 'summary', 'bundle', 'credit_pack', 'card_check']),
+  item_type: z.enum(['book', 'summary', 'bundle', 'credit_pack', 'card_check', 'subscription', 'rental']),
   item_id: z.number().int(),
   format: z.string().nullable(),
   title: z.string(),

@@ -10,6 +10,7 @@ import { seedDemo, seedDemoIfEmpty } from './seed';
 
 const CATALOGUE_TABLES = [
   'commerce_credit_pack',
+  'billing_sales_offer',
   'billing_plan',
   'commerce_offer',
   'commerce_bundle_item',

@@ -2,7 +2,7 @@ import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from '@nomsan/db/client';
 import { sql } from '@nomsan/db/orm';
-import { billingPlan } from '@nomsan/db/schema/billing';
+import { billingPlan, billingSalesOffer } from '@nomsan/db/schema/billing';
 import {
   catalogAudioChapter,
   catalogAudioEdition,
@@ -211,6 +211,28 @@ async function insertCatalogue(db: Db, c: DemoCatalogue): Promise<void> {
   );
   await insertBatched(c.offers, (rows) => db.insert(commerceOffer).values(rows));
   await insertBatched(c.plans, (rows) => db.insert(billingPlan).values(rows));
+  // two running discounts on plans (the banner's and the discount pages'), for two months from seeding
+  const offerStart = new Date();
+  const offerEnd = new Date(offerStart.getTime() + 60 * 24 * 60 * 60_000);
+  const planId = (code: string) => c.plans.find((plan) => plan.code === code)!.id;
+  await db.insert(billingSalesOffer).values([
+    {
+      planId: planId('audio-1m'),
+      kind: 'auto_renew',
+      discountPercent: 30,
+      title: 'Аудио ном сар бүр 30% хямд',
+      startsAt: offerStart,
+      expiresAt: offerEnd,
+    },
+    {
+      planId: planId('ebook-12m'),
+      kind: 'one_time',
+      discountPercent: 40,
+      title: 'Цахим номын жилийн эрх 40% хямд',
+      startsAt: offerStart,
+      expiresAt: offerEnd,
+    },
+  ]);
   await insertBatched(c.creditPacks, (rows) => db.insert(commerceCreditPack).values(rows));
   await insertBatched(c.reviews, (rows) =>
     db.insert(catalogReview).values(rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt) }))),

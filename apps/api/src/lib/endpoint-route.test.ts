@@ -8,9 +8,11 @@ import type { Endpoint } from '@nomsan/contracts/endpoint';
 import { identityEndpoints } from '@nomsan/contracts/identity.endpoints';
 import { libraryEndpoints } from '@nomsan/contracts/library.endpoints';
 import { mediaEndpoints } from '@nomsan/contracts/media.endpoints';
+import { notificationsEndpoints } from '@nomsan/contracts/notifications.endpoints';
 import { billingEndpoints, checkoutEndpoints } from '@nomsan/contracts/money.endpoints';
 import { podcastsEndpoints } from '@nomsan/contracts/podcasts.endpoints';
 import { searchEndpoints } from '@nomsan/contracts/search.endpoints';
+import { subscribeEndpoints, subscriptionEndpoints } from '@nomsan/contracts/subscriptions.endpoints';
 import { systemEndpoints } from '@nomsan/contracts/system.endpoints';
 import { createTestApp } from '../test/app';
 
@@ -39,6 +41,9 @@ const definitions: Endpoint[] = [
   libraryEndpoints,
   ebookEndpoints,
   mediaEndpoints,
+  notificationsEndpoints,
+  subscriptionEndpoints,
+  subscribeEndpoints,
 ].flatMap((group) => Object.values(group));
 
 const t = await createTestApp();

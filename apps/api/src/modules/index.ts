@@ -12,6 +12,7 @@ import { identityModule } from './identity/identity.module';
 import { jobsModule } from './jobs/jobs.module';
 import { libraryModule } from './library/library.module';
 import { mediaModule } from './media/media.module';
+import { notificationsModule } from './notifications/notifications.module';
 import { podcastsModule } from './podcasts/podcasts.module';
 import { searchModule } from './search/search.module';
 
@@ -34,6 +35,7 @@ export const modules: readonly AnyModule[] = [
   analyticsModule,
   mediaModule,
   libraryModule,
+  notificationsModule,
 ];
 
 /** The kernel and every module's service for one process (or one test). */

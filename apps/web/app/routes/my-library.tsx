@@ -16,6 +16,8 @@ export const meta: Route.MetaFunction = () => privatePageMeta(mn.library.title);
 const TABS = [
   { to: '/my-library/books', label: mn.moneyPages.allBooks },
   { to: '/my-library/my-credit-books', label: mn.moneyPages.creditBooks },
+  { to: '/my-library/notifications', label: mn.notifications.title },
+  { to: '/my-library/saved', label: mn.wishlist.tab },
 ];
 
 export default function MyLibrary() {

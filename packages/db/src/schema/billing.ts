@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -42,7 +43,7 @@ export const billingPlan = pgTable(
 
 export const INVOICE_STATUSES = ['pending', 'paid', 'failed', 'cancelled', 'expired', 'refunded'] as const;
 export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'cancelled', 'expired', 'refunded'] as const;
-export const RAIL_NAMES = ['qpay', 'golomt', 'socialpay', 'hipay', 'upoint', 'credits'] as const;
+export const RAIL_NAMES = ['qpay', 'golomt', 'socialpay', 'hipay', 'upoint', 'unitel', 'credits'] as const;
 
 export const billingInvoice = pgTable(
   'billing_invoice',
@@ -86,7 +87,9 @@ export const billingInvoiceLine = pgTable(
       .notNull()
       .references(() => billingInvoice.id, { onDelete: 'cascade' }),
     /** `card_check`: the small charge that saves a card (refunded once paid) */
-    itemType: text('item_type', { enum: ['book', 'summary', 'bundle', 'credit_pack', 'card_check'] }).notNull(),
+    itemType: text('item_type', {
+      enum: ['book', 'summary', 'bundle', 'credit_pack', 'card_check', 'subscription', 'rental'],
+    }).notNull(),
     itemId: integer('item_id').notNull(),
     /** the format bought (audiobook, ebook, summary, bundle); null for a credit pack */
     format: text('format'),
@@ -181,3 +184,103 @@ export const billingReceipt = pgTable('billing_receipt', {
   voidedAt: timestamp('voided_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A member's subscription to a plan (docs/subscriptions.md has the status machine): paid a
+ * period at a time, each period an invoice; renewed by a job ahead of the period's end on the
+ * saved card or the carrier it was taken with, or not at all (QPay: one period at a time).
+ */
+export const SUBSCRIPTION_STATUSES = ['pending', 'active', 'cancelled', 'past_due', 'expired'] as const;
+export const RENEWAL_METHODS = ['card', 'carrier', 'none'] as const;
+
+export const billingSubscription = pgTable(
+  'billing_subscription',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    publicId: text('public_id').notNull(),
+    userId: integer('user_id').notNull(),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => billingPlan.id),
+    status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull().default('pending'),
+    /** the rail its periods are paid on */
+    rail: text('rail', { enum: RAIL_NAMES }).notNull(),
+    renewal: text('renewal', { enum: RENEWAL_METHODS }).notNull(),
+    /** the saved card a `card` renewal charges (billing_saved_card.id) */
+    cardId: bigint('card_id', { mode: 'number' }),
+    /** the phone number a `carrier` renewal bills */
+    phone: text('phone'),
+    /** the plan the next period is paid for (a downgrade waits for the period's end) */
+    nextPlanId: integer('next_plan_id'),
+    /** the number of the period paid last (1 for the first) */
+    period: integer('period').notNull().default(0),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    /** a failed renewal keeps access until then, while it is retried */
+    graceEndsAt: timestamp('grace_ends_at', { withTimezone: true }),
+    /** when the renewal job next tries to charge; null: it does not */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    failedAttempts: smallint('failed_attempts').notNull().default(0),
+    /** the discount (percent) every period of it is charged with, from the offer it was taken on */
+    discountPercent: smallint('discount_percent').notNull().default(0),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('billing_subscription_public_uq').on(t.publicId),
+    index('billing_subscription_user_idx').on(t.userId),
+    index('billing_subscription_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.nextAttemptAt} is not null`),
+    check('billing_subscription_discount_ck', sql`${t.discountPercent} between 0 and 100`),
+  ],
+);
+
+/**
+ * One invoice per period of a subscription, and never two: the row is written (unique on the
+ * subscription and the period's number) before the period is charged, so two workers renewing
+ * at once charge once.
+ */
+export const billingSubscriptionPeriod = pgTable(
+  'billing_subscription_period',
+  {
+    subscriptionId: bigint('subscription_id', { mode: 'number' })
+      .notNull()
+      .references(() => billingSubscription.id),
+    period: integer('period').notNull(),
+    invoiceId: bigint('invoice_id', { mode: 'number' })
+      .notNull()
+      .references(() => billingInvoice.id),
+    planId: integer('plan_id').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subscriptionId, t.period] }),
+    uniqueIndex('billing_subscription_period_invoice_uq').on(t.invoiceId),
+  ],
+);
+
+/**
+ * A discount on a plan for a time (the spec's sales offer): taken with automatic renewal (every
+ * period at the discount) or for one period; its page is the weblink the banner opens.
+ */
+export const billingSalesOffer = pgTable(
+  'billing_sales_offer',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => billingPlan.id),
+    kind: text('kind', { enum: ['auto_renew', 'one_time'] }).notNull(),
+    discountPercent: smallint('discount_percent').notNull(),
+    title: text('title').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [check('billing_sales_offer_ck', sql`${t.discountPercent} between 1 and 90`)],
+);

@@ -39,3 +39,29 @@ export const entitlementsGrant = pgTable(
     index('entitlements_grant_source_idx').on(t.source),
   ],
 );
+
+export const PASS_SCOPES = ['audio', 'ebook', 'summary'] as const;
+
+/**
+ * A pass: access to every title whose offer lists the pass's scope (a subscription period,
+ * its grace, subscription days from a code), from a time to a time. One row per cause; like a
+ * grant, revoked and never deleted.
+ */
+export const entitlementsPass = pgTable(
+  'entitlements_pass',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id').notNull(),
+    scope: text('scope', { enum: PASS_SCOPES }).notNull(),
+    /** the cause, e.g. `subscription:<public id>:3`: one pass from it */
+    source: text('source').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('entitlements_pass_source_uq').on(t.userId, t.source),
+    index('entitlements_pass_user_idx').on(t.userId, t.endsAt),
+  ],
+);

@@ -8,6 +8,7 @@ export * from './entitlements';
 export * from './identity';
 export * from './library';
 export * from './media';
+export * from './notifications';
 export * from './podcasts';
 export * from './search';
 export * from './system';

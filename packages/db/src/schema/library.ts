@@ -87,3 +87,31 @@ export const libraryListeningDay = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
+
+/** the books a member keeps to read or buy later ("Хадгалсан"); one row per member and book */
+export const libraryWishlist = pgTable(
+  'library_wishlist',
+  {
+    userId: integer('user_id').notNull(),
+    bookId: integer('book_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.bookId] }),
+    index('library_wishlist_recent_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * a member's like of a book (the spec's "book impression"); each row counts once in the
+ * book's `likes_count`, added and taken off in the same transaction as the row
+ */
+export const libraryImpression = pgTable(
+  'library_impression',
+  {
+    userId: integer('user_id').notNull(),
+    bookId: integer('book_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.bookId] })],
+);

@@ -2,17 +2,18 @@ import { z } from 'zod';
 import { defineModule } from '../../kernel/module';
 import { defineJob, handle } from '../jobs/jobs.service';
 import { billingRoutes } from './billing.routes';
+import { renewSubscriptionJob, subscriptionsDueJob, subscriptionsService } from './subscriptions.service';
 import {
   RECONCILE_GRACE_MS,
   billingService,
   issueReceiptJob,
   refundCardCheckJob,
-  type BillingService,
+  type BillingModuleService,
 } from './billing.service';
 
 declare module '../../kernel/module' {
   interface ModuleServices {
-    billing: BillingService;
+    billing: BillingModuleService;
   }
 }
 
@@ -21,11 +22,19 @@ export const reconcilePaymentsJob = defineJob('billing.reconcile', z.object({}).
 /** Pending invoices whose time is up become expired. */
 export const expireInvoicesJob = defineJob('billing.expire-invoices', z.object({}).strict(), { maxAttempts: 3 });
 
-/** Invoices, payments on the rails, saved cards and receipts. */
+/** Invoices, payments on the rails, saved cards, receipts and subscriptions. */
 export const billingModule = defineModule({
   name: 'billing',
-  dependsOn: ['credits'],
-  create: (kernel, { credits }) => billingService(kernel, { credits }),
+  dependsOn: ['credits', 'entitlements', 'notifications'],
+  create: (kernel, { credits, entitlements, notifications }): BillingModuleService => {
+    const billing = billingService(kernel, { credits });
+    const subscriptions = subscriptionsService(kernel, billing, {
+      credits,
+      entitlements,
+      notify: notifications.notify,
+    });
+    return Object.assign(billing, { subscriptions });
+  },
   routes: billingRoutes,
   jobs: (billing, kernel) => [
     handle(reconcilePaymentsJob, async (ctx) => {
@@ -34,6 +43,13 @@ export const billingModule = defineModule({
     }),
     handle(issueReceiptJob, (ctx, { invoiceId }) => billing.issueReceipt(ctx, invoiceId)),
     handle(refundCardCheckJob, (ctx, { invoiceId }) => billing.refundCardCheck(ctx, invoiceId)),
+    handle(renewSubscriptionJob, (ctx, { subscriptionId, period }) =>
+      billing.subscriptions.renew(ctx, subscriptionId, period),
+    ),
+    handle(subscriptionsDueJob, async (ctx) => {
+      const result = await billing.subscriptions.runDue(ctx);
+      if (result.renewals + result.expired + result.warned > 0) kernel.log.info(result, 'subscriptions due');
+    }),
     handle(expireInvoicesJob, async (ctx) => {
       const expired = await billing.expireOverdue(ctx);
       if (expired > 0) kernel.log.info({ expired }, 'overdue invoices expired');
@@ -42,6 +58,7 @@ export const billingModule = defineModule({
   schedules: [
     { job: reconcilePaymentsJob, cron: '* * * * *' },
     { job: expireInvoicesJob, cron: '* * * * *' },
+    { job: subscriptionsDueJob, cron: '* * * * *' },
   ],
   // a payment captured just before the process stopped is granted as soon as it starts again:
   // once the grace has passed, every attempt made before the start is one reconciliation asks

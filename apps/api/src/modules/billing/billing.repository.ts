@@ -155,14 +155,31 @@ export function billingRepository(db: BillingDb) {
         .limit(limit);
     },
 
-    async insertCard(card: typeof billingSavedCard.$inferInsert): Promise<void> {
-      await db
+    async insertCard(card: typeof billingSavedCard.$inferInsert): Promise<SavedCardRow> {
+      const [row] = await db
         .insert(billingSavedCard)
         .values(card)
         .onConflictDoUpdate({
           target: [billingSavedCard.rail, billingSavedCard.token],
           set: { removedAt: null, maskedNumber: card.maskedNumber, brand: card.brand, expiry: card.expiry },
-        });
+        })
+        .returning();
+      return row!;
+    },
+
+    async reopenInvoice(id: number, expiresAt: Date): Promise<void> {
+      await db
+        .update(billingInvoice)
+        .set({ status: 'pending', expiresAt, updatedAt: sql`now()` })
+        .where(eq(billingInvoice.id, id));
+    },
+
+    async cardById(id: number): Promise<SavedCardRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(billingSavedCard)
+        .where(and(eq(billingSavedCard.id, id), isNull(billingSavedCard.removedAt)));
+      return row;
     },
 
     cardsOf(userId: number): Promise<SavedCardRow[]> {

@@ -5,12 +5,101 @@ import { AppError } from '../../errors';
 import { route } from '../../lib/endpoint-route';
 import { pageOf } from '../../lib/paginate';
 import type { RouteContext } from '../../kernel/module';
+import type { Ctx } from '../../kernel/unit-of-work';
 import { requireUser } from '../identity/identity.service';
 import { invoiceView, paymentView, receiptView } from './billing.views';
+import { subscriptionEndpoints as subscriptions } from '@nomsan/contracts/subscriptions.endpoints';
+import { discounted } from './subscriptions.service';
+import { planView, subscriptionView } from './subscriptions.views';
 
 /** Invoices, payments, saved cards, and the rails' callbacks (spec section 7, verbatim paths). */
-export const billingRoutes: FastifyPluginAsync<RouteContext> = async (app, { services }) => {
+export const billingRoutes: FastifyPluginAsync<RouteContext> = async (app, { services, publicBaseUrl }) => {
   const { billing } = services;
+
+  route(app, subscriptions.plans, async (request) => ({
+    data: (await billing.subscriptions.plans(request.ctx, request.query.scope)).map(planView),
+  }));
+  route(app, subscriptions.summaryPlans, async (request) => ({
+    data: (await billing.subscriptions.plans(request.ctx, 'summary')).map(planView),
+  }));
+  route(app, subscriptions.salesOffer, async (request) => ({
+    data: {
+      options: (await billing.subscriptions.salesOffers(request.ctx)).map(({ offer, plan }) => {
+        const weblink = `${publicBaseUrl}/subscription/${offer.kind === 'auto_renew' ? 'discount-auto-renew' : 'discount-one-time'}`;
+        const expiresAt = offer.expiresAt.toISOString();
+        return {
+          id: offer.id,
+          kind: offer.kind,
+          title: offer.title,
+          expires_at: expiresAt,
+          weblink,
+          product: {
+            plan_id: plan.id,
+            name: plan.name,
+            scope: plan.scope,
+            period_months: plan.periodMonths,
+            price_mnt: plan.priceMnt,
+            discounted_price_mnt: discounted(plan.priceMnt, offer.discountPercent),
+            discount_percentage: offer.discountPercent,
+            expires_at: expiresAt,
+            weblink,
+          },
+        };
+      }),
+    },
+  }));
+  route(app, subscriptions.status, async (request) => {
+    const {
+      subscriptions: rows,
+      plans,
+      cards,
+      access,
+    } = await billing.subscriptions.status(request.ctx, requireUser(request).userId);
+    const iso = (at: Date | null) => at?.toISOString() ?? null;
+    return {
+      data: {
+        subscriptions: rows.map((row) =>
+          subscriptionView(row, plans, row.cardId === null ? undefined : cards.get(row.cardId)),
+        ),
+        access: { audio: iso(access.audio), ebook: iso(access.ebook), summary: iso(access.summary) },
+      },
+    };
+  });
+  const oneView = async (ctx: Ctx, userId: number, id: string) => {
+    const { row, plans, card } = await billing.subscriptions.one(ctx, userId, id);
+    return subscriptionView(row, plans, card);
+  };
+  route(app, subscriptions.cancel, async (request) => {
+    const userId = requireUser(request).userId;
+    await billing.subscriptions.cancel(request.ctx, userId, request.params.id);
+    return { data: await oneView(request.ctx, userId, request.params.id) };
+  });
+  route(app, subscriptions.resume, async (request) => {
+    const userId = requireUser(request).userId;
+    await billing.subscriptions.resume(request.ctx, userId, request.params.id);
+    return { data: await oneView(request.ctx, userId, request.params.id) };
+  });
+  route(app, subscriptions.changePlan, async (request) => {
+    const userId = requireUser(request).userId;
+    const invoice = await billing.subscriptions.changePlan(
+      request.ctx,
+      userId,
+      request.params.id,
+      request.body.plan_id,
+    );
+    return {
+      data: {
+        subscription: await oneView(request.ctx, userId, request.params.id),
+        invoice_id: invoice?.publicId ?? null,
+      },
+    };
+  });
+  route(app, subscriptions.renew, async (request) => {
+    const userId = requireUser(request).userId;
+    const invoice = await billing.subscriptions.payNext(request.ctx, userId, request.params.id);
+    const { lines } = await billing.invoiceRecord(request.ctx, invoice.id);
+    return { data: { invoice: invoiceView(invoice, lines), payment: null, subscription_id: request.params.id } };
+  });
 
   route(app, endpoints.payInvoice, async (request) => {
     const userId = requireUser(request).userId;

@@ -5,11 +5,12 @@ import { MINUTE_MS } from '../../lib/clock';
 import type { Kernel } from '../../kernel/module';
 import { boundRepository, transaction, type Ctx } from '../../kernel/unit-of-work';
 import type { CreditsService } from '../credits/credits.service';
+import type { SubscriptionsService } from './subscriptions.service';
 import { GatewayError, type Gateway, type PaymentCheck, type Rail } from './gateway';
 import { z } from 'zod';
 import { defineJob, NoRetry } from '../jobs/jobs.service';
 import { RECEIPT_PAYMENT_CODE, ReceiptServiceError, type PosApiReceipts } from './receipts/posapi';
-import { verifyGolomtNotification } from './rails/golomt';
+import { GolomtPaymentDeclined, verifyGolomtNotification } from './rails/golomt';
 import { isUpointGateway, type UpointMember, type UpointRefusal } from './rails/upoint';
 import {
   billingRepository,
@@ -64,6 +65,8 @@ export interface SettledInvoice {
   invoice: InvoiceRow;
   lines: InvoiceLineRow[];
   payment: PaymentRow;
+  /** the card this payment saved, when the payer asked to keep it */
+  savedCard?: SavedCardRow;
 }
 
 /** Runs in the transaction that settles the invoice: fulfilment commits with the payment or not at all. */
@@ -81,6 +84,10 @@ export interface NewInvoiceLine {
 }
 
 const DEFAULT_INVOICE_TTL_MS = 30 * MINUTE_MS;
+/** rails that find a payment by our reference alone (Golomt's inquiry takes our transactionId) */
+const RAILS_FOUND_BY_REFERENCE = new Set<Rail>(['golomt', 'socialpay']);
+/** an attempt whose start the rail never answered is asked about by reference after this */
+const UNANSWERED_START_MS = 5 * MINUTE_MS;
 /** a pending payment is asked about on a read at most this often */
 const CHECK_ON_READ_EVERY_MS = 3_000;
 const ALPHANUMERIC = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
@@ -130,7 +137,7 @@ export function billingService(kernel: Kernel, deps: { credits: CreditsService }
   }
 
   /** marks the invoice paid and fulfils it, in the caller's transaction; false if it was paid already */
-  async function settleInvoice(ctx: Ctx, payment: PaymentRow): Promise<boolean> {
+  async function settleInvoice(ctx: Ctx, payment: PaymentRow, savedCard?: SavedCardRow): Promise<boolean> {
     const invoice = (await repository(ctx).invoiceById(payment.invoiceId, true))!;
     // a payment that lands after the invoice expired or was cancelled is honoured, never lost
     const settled = await repository(ctx).setInvoiceStatus(
@@ -148,7 +155,7 @@ export function billingService(kernel: Kernel, deps: { credits: CreditsService }
     }
     const lines = await repository(ctx).linesOf([invoice.id]);
     const paidInvoice = { ...invoice, status: 'paid' as const, paidAt: now() };
-    for (const listener of paidListeners) await listener(ctx, { invoice: paidInvoice, lines, payment });
+    for (const listener of paidListeners) await listener(ctx, { invoice: paidInvoice, lines, payment, savedCard });
     // a card check is given back, not sold; the jobs exist exactly when the payment committed
     if (lines.some((line) => line.itemType === 'card_check')) {
       await kernel.jobs.enqueue(ctx, refundCardCheckJob, { invoiceId: invoice.id });
@@ -178,8 +185,9 @@ export function billingService(kernel: Kernel, deps: { credits: CreditsService }
         paidAt: now(),
       };
       await repository(tx).updatePayment(payment.id, paid);
+      let savedCard: SavedCardRow | undefined;
       if (check.savedCard && payment.saveCard) {
-        await repository(tx).insertCard({
+        savedCard = await repository(tx).insertCard({
           publicId: randomId(20),
           userId: payment.userId,
           rail: payment.rail,
@@ -189,15 +197,26 @@ export function billingService(kernel: Kernel, deps: { credits: CreditsService }
           expiry: check.savedCard.expiry,
         });
       }
-      await settleInvoice(tx, { ...payment, ...paid });
+      await settleInvoice(tx, { ...payment, ...paid }, savedCard);
       return { ...payment, ...paid };
     });
   }
 
-  /** asks the rail what became of a pending attempt and records it */
+  /**
+   * asks the rail what became of a pending attempt and records it (an attempt whose start was
+   * never answered is asked about by our reference, where the rail finds payments by it)
+   */
   async function confirm(ctx: Ctx, payment: PaymentRow): Promise<PaymentRow> {
-    if (payment.status !== 'pending' || payment.rail === 'credits' || !payment.providerPaymentId) return payment;
-    const check = await gatewayOf(payment.rail).checkPayment(payment.providerPaymentId, payment.reference);
+    if (payment.status !== 'pending' || payment.rail === 'credits') return payment;
+    if (
+      !payment.providerPaymentId &&
+      // the rail may still be answering the start: asked about only once that is surely over
+      (!RAILS_FOUND_BY_REFERENCE.has(payment.rail) ||
+        now().getTime() - payment.createdAt.getTime() < UNANSWERED_START_MS)
+    ) {
+      return payment;
+    }
+    const check = await gatewayOf(payment.rail).checkPayment(payment.providerPaymentId ?? '', payment.reference);
     if (lastChecked.size > 10_000) lastChecked.clear();
     lastChecked.set(payment.id, Date.now());
     if (check.state === 'pending') return payment;
@@ -273,7 +292,8 @@ export function billingService(kernel: Kernel, deps: { credits: CreditsService }
         { rail: input.rail, payment: payment.publicId, err: error instanceof GatewayError ? error.message : error },
         'a rail refused to start a payment',
       );
-      await repository(ctx).updatePayment(payment.id, { status: 'failed', failureCode: 'error' });
+      const failureCode = error instanceof GolomtPaymentDeclined ? error.failure : 'error';
+      await repository(ctx).updatePayment(payment.id, { status: 'failed', failureCode });
       throw new AppError('UNAVAILABLE', mn.money.railFailed);
     }
     await repository(ctx).updatePayment(payment.id, {
@@ -605,6 +625,32 @@ export function billingService(kernel: Kernel, deps: { credits: CreditsService }
     /** the member's own invoice, for paying it again on another rail */
     ownInvoice,
 
+    invoiceById: (ctx: Ctx, id: number) => repository(ctx).invoiceById(id),
+
+    /**
+     * Opens an unpaid invoice again for a new attempt (a subscription period's invoice after a
+     * declined renewal): pending, with a fresh time to pay. A paid one is answered as it is.
+     */
+    async reopenInvoice(ctx: Ctx, id: number): Promise<InvoiceRow> {
+      const invoice = (await repository(ctx).invoiceById(id, true))!;
+      if (invoice.status === 'pending' && invoice.expiresAt > now()) return invoice;
+      if (!['pending', 'expired', 'failed', 'cancelled'].includes(invoice.status)) return invoice;
+      const expiresAt = new Date(now().getTime() + (settings().invoiceTtlMs ?? DEFAULT_INVOICE_TTL_MS));
+      await repository(ctx).reopenInvoice(id, expiresAt);
+      return { ...invoice, status: 'pending', expiresAt };
+    },
+
+    paymentsOfInvoice: (ctx: Ctx, invoiceId: number) => repository(ctx).paymentsOf([invoiceId]),
+
+    paymentByIdempotencyKey: (ctx: Ctx, userId: number, key: string) =>
+      repository(ctx).paymentByIdempotencyKey(userId, key),
+
+    /** asks the rail about a pending attempt (renewals, before charging beside it) */
+    confirmPayment: confirm,
+
+    /** a saved card by its internal id, unless removed */
+    cardById: (ctx: Ctx, id: number) => repository(ctx).cardById(id),
+
     async invoices(ctx: Ctx, userId: number, page: number, perPage: number) {
       const { rows, total } = await repository(ctx).invoicesOf(userId, page, perPage);
       const lines = await repository(ctx).linesOf(rows.map((r) => r.id));
@@ -620,3 +666,6 @@ export function billingService(kernel: Kernel, deps: { credits: CreditsService }
 }
 
 export type BillingService = ReturnType<typeof billingService>;
+
+/** Billing's service as other modules reach it: invoices and payments, with its subscriptions. */
+export type BillingModuleService = BillingService & { subscriptions: SubscriptionsService };

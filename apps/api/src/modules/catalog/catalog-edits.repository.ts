@@ -24,5 +24,15 @@ export function catalogEditsRepository(db: CatalogDb) {
         .returning({ id: catalogBook.id, kind: catalogBook.kind });
       return row ?? null;
     },
+
+    /** the book's likes count after adding `delta` (never below 0); null when there is no such book */
+    async addLikes(id: number, delta: number): Promise<number | null> {
+      const [row] = await db
+        .update(catalogBook)
+        .set({ likesCount: sql`greatest(${catalogBook.likesCount} + ${delta}, 0)` })
+        .where(eq(catalogBook.id, id))
+        .returning({ likesCount: catalogBook.likesCount });
+      return row?.likesCount ?? null;
+    },
   };
 }

@@ -31,6 +31,17 @@ export function catalogEdits(kernel: Kernel) {
       if (!book) throw notFound();
       kernel.invalidate(ctx, [tag.book(id)]);
     },
+
+    /**
+     * Counts a member's like of a book (+1) or takes it back (-1), in the caller's unit of work
+     * (the library keeps who liked what); answers the book's likes count after it.
+     */
+    async addBookLikes(ctx: Ctx, id: number, delta: 1 | -1): Promise<number> {
+      const count = await repository(ctx).addLikes(id, delta);
+      if (count === null) throw notFound();
+      kernel.invalidate(ctx, [tag.book(id)]);
+      return count;
+    },
   };
 }
 

@@ -15,7 +15,7 @@ declare module '../../kernel/module' {
  */
 export const checkoutModule = defineModule({
   name: 'checkout',
-  dependsOn: ['catalog', 'commerce', 'billing', 'credits', 'entitlements'],
+  dependsOn: ['catalog', 'commerce', 'billing', 'credits', 'entitlements', 'notifications'],
   create: (kernel, deps) => checkoutService(kernel, deps),
   routes: checkoutRoutes,
 });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { checkoutEndpoints as endpoints } from '@nomsan/contracts/money.endpoints';
+import { subscribeEndpoints } from '@nomsan/contracts/subscriptions.endpoints';
 import { route } from '../../lib/endpoint-route';
 import { pageOf } from '../../lib/paginate';
 import type { RouteContext } from '../../kernel/module';
@@ -19,6 +20,29 @@ const ownedItem = (grant: GrantRow) => ({
 /** Buying, credits and what the member holds (spec section 7, verbatim paths). */
 export const checkoutRoutes: FastifyPluginAsync<RouteContext> = async (app, { services }) => {
   const { checkout, credits, entitlements, commerce, catalog } = services;
+
+  route(app, subscribeEndpoints.golomt, async (request) => ({
+    data: await checkout.subscribe(request.ctx, requireUser(request).userId, request.headers['idempotency-key'], {
+      rail: 'golomt',
+      planId: request.body.plan_id,
+      cardId: request.body.card_id,
+      offerId: request.body.offer_id,
+    }),
+  }));
+  route(app, subscribeEndpoints.hipay, async (request) => ({
+    data: await checkout.subscribe(request.ctx, requireUser(request).userId, request.headers['idempotency-key'], {
+      rail: 'hipay',
+      planId: request.body.plan_id,
+      offerId: request.body.offer_id,
+    }),
+  }));
+  route(app, subscribeEndpoints.period, async (request) => ({
+    data: await checkout.subscribe(request.ctx, requireUser(request).userId, request.headers['idempotency-key'], {
+      rail: request.body.rail,
+      planId: request.body.plan_id,
+      offerId: request.body.offer_id,
+    }),
+  }));
 
   route(app, endpoints.purchaseBook, async (request) => ({
     data: await checkout.purchaseBook(

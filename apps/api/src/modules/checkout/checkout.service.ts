@@ -9,13 +9,14 @@ import type {
   PurchaseRequest,
   PurchaseResult,
 } from '@nomsan/contracts/money';
+import type { SubscriptionPurchase } from '@nomsan/contracts/subscriptions';
 import { AppError, notFound } from '../../errors';
 import type { Kernel } from '../../kernel/module';
 import { boundRepository, transaction, type Ctx } from '../../kernel/unit-of-work';
 import {
   invoiceView,
   paymentView,
-  type BillingService,
+  type BillingModuleService as BillingService,
   type NewInvoiceLine,
   type PaymentRow,
   type SettledInvoice,
@@ -24,6 +25,7 @@ import type { CatalogService } from '../catalog/catalog.service';
 import type { CommerceService } from '../commerce/commerce.service';
 import type { CreditsService } from '../credits/credits.service';
 import type { EntitlementsService, GrantFormat, GrantItemType } from '../entitlements/entitlements.service';
+import type { NotificationsService } from '../notifications/notifications.service';
 import { checkoutRepository } from './checkout.repository';
 
 export interface CheckoutDependencies {
@@ -32,6 +34,7 @@ export interface CheckoutDependencies {
   billing: BillingService;
   credits: CreditsService;
   entitlements: EntitlementsService;
+  notifications: NotificationsService;
 }
 
 /** What a paid line gives: grants (a title in a format, and why) and credits. */
@@ -58,6 +61,13 @@ const IN_FLIGHT_POLL_MS = 50;
 
 /** What the member asked to buy, before it is priced. */
 type Order =
+  | {
+      kind: 'subscription';
+      rail: 'qpay' | 'golomt' | 'socialpay' | 'hipay';
+      planId: number;
+      cardId?: string;
+      offerId?: number;
+    }
   | { kind: 'book'; id: number; request: BookPurchaseRequest }
   | { kind: 'summary'; id: number; request: PurchaseRequest }
   | { kind: 'bundle'; id: number; request: PurchaseRequest }
@@ -103,6 +113,15 @@ export function checkoutService(kernel: Kernel, deps: CheckoutDependencies) {
         });
       }
     }
+    await deps.notifications.notify(ctx, {
+      userId: invoice.userId,
+      kind: 'receipt',
+      title: mn.notifications.receipt.title,
+      body: mn.notifications.receipt.body(invoice.description),
+      link: `/invoice/${invoice.publicId}`,
+      channels: ['email'],
+      dedupeKey: `receipt:${invoice.publicId}`,
+    });
   }
 
   /** a refund takes back what the invoice gave, and gives back the credits it took */
@@ -150,7 +169,11 @@ export function checkoutService(kernel: Kernel, deps: CheckoutDependencies) {
   }
 
   /** the invoice line an order makes: priced from the current offer, 409 when already held */
-  async function lineOf(ctx: Ctx, userId: number, order: Order): Promise<NewInvoiceLine> {
+  async function lineOf(
+    ctx: Ctx,
+    userId: number,
+    order: Exclude<Order, { kind: 'subscription' }>,
+  ): Promise<NewInvoiceLine> {
     const withCredits = order.request.method === 'credits';
     const priced = (offer: { price_mnt: number | null; credit_price: number | null } | null | undefined) => {
       if (withCredits) {
@@ -242,6 +265,37 @@ export function checkoutService(kernel: Kernel, deps: CheckoutDependencies) {
     return { invoice: invoiceView(invoice, lines), payment: paymentView(payment, invoicePublicId) };
   }
 
+  /**
+   * opens a subscription with its first period's invoice and starts paying it: on Golomt with
+   * the card kept for the renewals (or a saved one, in one tap); elsewhere a period at a time
+   */
+  async function subscribe(
+    ctx: Ctx,
+    userId: number,
+    order: Extract<Order, { kind: 'subscription' }>,
+    key: string,
+  ): Promise<{ invoiceId: number; result: SubscriptionPurchase }> {
+    if (!billing.rails().includes(order.rail)) throw new AppError('BUSINESS_RULE', mn.money.railUnavailable);
+    const byCard = order.rail === 'golomt';
+    const { subscription, invoice } = await billing.subscriptions.open(ctx, {
+      userId,
+      planId: order.planId,
+      rail: order.rail,
+      renewal: byCard ? 'card' : 'none',
+      offerId: order.offerId,
+    });
+    const payment = await billing.startPayment(ctx, {
+      userId,
+      invoice,
+      rail: order.rail,
+      idempotencyKey: key,
+      saveCard: byCard && !order.cardId,
+      cardPublicId: order.cardId,
+    });
+    const result = await resultOf(ctx, userId, invoice.publicId, payment);
+    return { invoiceId: invoice.id, result: { ...result, subscription_id: subscription.publicId } };
+  }
+
   /** makes the invoice and pays it with credits, or starts paying it on the chosen rail */
   async function place(
     ctx: Ctx,
@@ -249,6 +303,7 @@ export function checkoutService(kernel: Kernel, deps: CheckoutDependencies) {
     order: Order,
     key: string,
   ): Promise<{ invoiceId: number; result: PurchaseResult }> {
+    if (order.kind === 'subscription') return subscribe(ctx, userId, order, key);
     const request = order.request;
     if (request.method === 'mnt' && !billing.rails().includes(request.rail)) {
       throw new AppError('BUSINESS_RULE', mn.money.railUnavailable);
@@ -342,6 +397,15 @@ export function checkoutService(kernel: Kernel, deps: CheckoutDependencies) {
       once(ctx, userId, key, { kind: 'bundle', id, request }),
     purchaseCreditPack: (ctx: Ctx, userId: number, key: string, request: CreditPackPurchaseRequest) =>
       once(ctx, userId, key, { kind: 'credit_pack', request }),
+
+    /** takes a subscription (idempotent by the key, like every purchase) */
+    subscribe: (
+      ctx: Ctx,
+      userId: number,
+      key: string,
+      order: Omit<Extract<Order, { kind: 'subscription' }>, 'kind'>,
+    ): Promise<SubscriptionPurchase> =>
+      once(ctx, userId, key, { kind: 'subscription', ...order }) as Promise<SubscriptionPurchase>,
   };
 }
 

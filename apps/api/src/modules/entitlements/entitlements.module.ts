@@ -10,6 +10,6 @@ declare module '../../kernel/module' {
 /** Who may listen to or read what, and why (`canAccess`). Its lists are served by checkout. */
 export const entitlementsModule = defineModule({
   name: 'entitlements',
-  dependsOn: [],
-  create: (kernel) => entitlementsService(kernel),
+  dependsOn: ['commerce'],
+  create: (kernel, { commerce }) => entitlementsService(kernel, { commerce }),
 });

@@ -1,12 +1,14 @@
 import type { ModuleDb } from '@nomsan/db/client';
 import { and, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from '@nomsan/db/orm';
 import type * as schema from '@nomsan/db/schema/entitlements';
-import { entitlementsGrant } from '@nomsan/db/schema/entitlements';
+import { entitlementsGrant, entitlementsPass } from '@nomsan/db/schema/entitlements';
 
 /** The database as this module sees it: its own tables only. */
 export type EntitlementsDb = ModuleDb<typeof schema>;
 
 export type GrantRow = typeof entitlementsGrant.$inferSelect;
+export type PassRow = typeof entitlementsPass.$inferSelect;
+export type NewPass = Pick<PassRow, 'userId' | 'scope' | 'source' | 'startsAt' | 'endsAt'>;
 export type NewGrant = Pick<GrantRow, 'userId' | 'itemType' | 'itemId' | 'format' | 'reason' | 'source'> &
   Partial<Pick<GrantRow, 'startsAt' | 'endsAt'>>;
 
@@ -86,6 +88,63 @@ export function entitlementsRepository(db: EntitlementsDb) {
           .where(where),
       ]);
       return { rows, total: Number(count?.n ?? 0) };
+    },
+
+    /** inserts a cause's pass; one it gave already is kept as it is */
+    async grantPass(pass: NewPass): Promise<boolean> {
+      const rows = await db
+        .insert(entitlementsPass)
+        .values(pass)
+        .onConflictDoNothing()
+        .returning({ id: entitlementsPass.id });
+      return rows.length > 0;
+    },
+
+    /** ends a cause's pass at `at` (an upgrade ends the old period's pass now) */
+    async endPass(userId: number, source: string, at: Date): Promise<number> {
+      const rows = await db
+        .update(entitlementsPass)
+        .set({ endsAt: at })
+        .where(
+          and(
+            eq(entitlementsPass.userId, userId),
+            eq(entitlementsPass.source, source),
+            isNull(entitlementsPass.revokedAt),
+            gt(entitlementsPass.endsAt, at),
+          ),
+        )
+        .returning({ id: entitlementsPass.id });
+      return rows.length;
+    },
+
+    /** revokes every pass whose source starts with `prefix` (a refunded subscription) */
+    async revokePasses(userId: number, sourcePrefix: string, at: Date): Promise<number> {
+      const rows = await db
+        .update(entitlementsPass)
+        .set({ revokedAt: at })
+        .where(
+          and(
+            eq(entitlementsPass.userId, userId),
+            sql`starts_with(${entitlementsPass.source}, ${sourcePrefix})`,
+            isNull(entitlementsPass.revokedAt),
+          ),
+        )
+        .returning({ id: entitlementsPass.id });
+      return rows.length;
+    },
+
+    /** the member's passes not ended at `now` (those starting later included) */
+    passesAhead(userId: number, now: Date): Promise<PassRow[]> {
+      return db
+        .select()
+        .from(entitlementsPass)
+        .where(
+          and(
+            eq(entitlementsPass.userId, userId),
+            isNull(entitlementsPass.revokedAt),
+            gt(entitlementsPass.endsAt, now),
+          ),
+        );
     },
   };
 }

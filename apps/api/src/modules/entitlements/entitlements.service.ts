@@ -1,8 +1,41 @@
 import type { Kernel } from '../../kernel/module';
 import { boundRepository, transaction, type Ctx } from '../../kernel/unit-of-work';
-import { entitlementsRepository, type GrantRow, type NewGrant } from './entitlements.repository';
+import type { CommerceService } from '../commerce/commerce.service';
+import {
+  entitlementsRepository,
+  type GrantRow,
+  type NewGrant,
+  type NewPass,
+  type PassRow,
+} from './entitlements.repository';
 
-export type { GrantRow, NewGrant };
+export type { GrantRow, NewGrant, NewPass, PassRow };
+export type PassScope = PassRow['scope'];
+
+/** the pass scope that opens a format */
+export const SCOPE_OF_FORMAT: Readonly<Record<GrantRow['format'], PassScope>> = {
+  audiobook: 'audio',
+  ebook: 'ebook',
+  summary: 'summary',
+};
+
+/**
+ * Until when passes cover a scope without a gap, from `now` (a paid next period continues the
+ * current one); null when none covers it now.
+ */
+export function coveredUntil(passes: PassRow[], scope: PassScope, now: Date): Date | null {
+  let cursor = now.getTime();
+  let covered = false;
+  const ofScope = passes.filter((p) => p.scope === scope).sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+  for (const pass of ofScope) {
+    if (pass.startsAt.getTime() > cursor) break;
+    if (pass.endsAt.getTime() > cursor) {
+      cursor = pass.endsAt.getTime();
+      covered = true;
+    }
+  }
+  return covered ? new Date(cursor) : null;
+}
 export type GrantReason = GrantRow['reason'];
 export type GrantItemType = GrantRow['itemType'];
 export type GrantFormat = GrantRow['format'];
@@ -25,14 +58,53 @@ function strongest(grants: GrantRow[]): GrantRow | undefined {
  * promos) grant; a refund revokes what its invoice granted. Media keys and manifests ask
  * `canAccess`; nothing else decides.
  */
-export function entitlementsService(context: Kernel) {
+export function entitlementsService(context: Kernel, deps: { commerce: CommerceService }) {
   const repository = boundRepository(entitlementsRepository);
   const now = () => context.clock.now();
+
+  /**
+   * What the member's passes open of these items, by item and format, until when: a pass's scope
+   * opens a format of an item whose current offer lists that scope. Nothing is asked of
+   * commerce when the member holds no pass (most members).
+   */
+  async function passAccess(
+    ctx: Ctx,
+    userId: number,
+    itemType: GrantItemType,
+    itemIds: number[],
+  ): Promise<Map<number, Map<GrantFormat, Date>>> {
+    const opened = new Map<number, Map<GrantFormat, Date>>();
+    if (itemIds.length === 0) return opened;
+    const passes = await repository(ctx).passesAhead(userId, now());
+    if (passes.length === 0) return opened;
+    const until = new Map<PassScope, Date | null>(
+      (['audio', 'ebook', 'summary'] as const).map((scope) => [scope, coveredUntil(passes, scope, now())]),
+    );
+    if (![...until.values()].some(Boolean)) return opened;
+    const offers = await deps.commerce.offersFor(ctx, itemType, itemIds);
+    for (const [itemId, itemOffers] of offers) {
+      for (const offer of itemOffers) {
+        if (offer.format === 'bundle') continue;
+        const scope = SCOPE_OF_FORMAT[offer.format];
+        const end = until.get(scope);
+        if (!end || !offer.subscription_scopes.includes(scope)) continue;
+        const formats = opened.get(itemId) ?? new Map<GrantFormat, Date>();
+        formats.set(offer.format, end);
+        opened.set(itemId, formats);
+      }
+    }
+    return opened;
+  }
 
   return {
     async canAccess(ctx: Ctx, userId: number, item: { type: GrantItemType; id: number }, format: GrantFormat) {
       const grants = await repository(ctx).inForce(userId, item.type, [item.id], now());
       const best = strongest(grants.filter((g) => g.format === format));
+      if (best && best.endsAt === null) return { allowed: true, reason: best.reason, until: null } satisfies Access;
+      const byPass = (await passAccess(ctx, userId, item.type, [item.id])).get(item.id)?.get(format);
+      if (byPass && (!best || byPass > best.endsAt!)) {
+        return { allowed: true, reason: 'subscription', until: byPass } satisfies Access;
+      }
       return (
         best
           ? { allowed: true, reason: best.reason, until: best.endsAt }
@@ -57,6 +129,16 @@ export function entitlementsService(context: Kernel) {
         }
         held.set(itemId, formats);
       }
+      for (const [itemId, formats] of await passAccess(ctx, userId, itemType, itemIds)) {
+        const mine = held.get(itemId) ?? new Map<GrantFormat, { reason: GrantReason; until: Date | null }>();
+        for (const [format, until] of formats) {
+          const current = mine.get(format);
+          if (!current || (current.until !== null && current.until < until)) {
+            mine.set(format, { reason: 'subscription', until });
+          }
+        }
+        held.set(itemId, mine);
+      }
       return held;
     },
 
@@ -66,6 +148,25 @@ export function entitlementsService(context: Kernel) {
 
     /** takes back everything a cause granted (a refund) */
     revokeSource: (ctx: Ctx, source: string) => repository(ctx).revokeSource(source, now()),
+
+    /** gives a pass (a subscription's period), in the caller's unit of work; again: nothing */
+    grantPass: (ctx: Ctx, pass: NewPass) => repository(ctx).grantPass(pass),
+
+    /** ends a cause's pass at once (the period an upgrade replaces) */
+    endPass: (ctx: Ctx, userId: number, source: string) => repository(ctx).endPass(userId, source, now()),
+
+    /** revokes the passes of every cause whose source starts with `prefix` */
+    revokePasses: (ctx: Ctx, userId: number, prefix: string) => repository(ctx).revokePasses(userId, prefix, now()),
+
+    /** until when the member's passes open each scope without a gap (null: not now) */
+    async passes(ctx: Ctx, userId: number): Promise<Record<PassScope, Date | null>> {
+      const passes = await repository(ctx).passesAhead(userId, now());
+      return {
+        audio: coveredUntil(passes, 'audio', now()),
+        ebook: coveredUntil(passes, 'ebook', now()),
+        summary: coveredUntil(passes, 'summary', now()),
+      };
+    },
 
     /** the member's grants in force, newest first */
     library: (

@@ -178,6 +178,13 @@ export function identityService(deps: IdentityDependencies) {
     user: async (ctx: Ctx, userId: number, options: { likes?: boolean } = {}) =>
       toUser(await requireUserRow(ctx, userId), options.likes ? [] : undefined),
 
+    /** where a message reaches the member: their verified phone and e-mail; null when there is no such member */
+    async contact(ctx: Ctx, userId: number): Promise<{ phone: string | null; email: string | null } | null> {
+      const row = await repository(ctx).userById(userId);
+      if (!row) return null;
+      return { phone: row.phoneVerifiedAt ? row.phone : null, email: row.emailVerifiedAt ? row.email : null };
+    },
+
     /** Sends a code (or a notice) for a purpose; see otpService.send. */
     async sendCode(ctx: Ctx, purpose: OtpPurpose, to: Destination, context: { ip: string; userId: number | null }) {
       if ((purpose === 'verify_phone' || purpose === 'verify_email') && context.userId === null) {

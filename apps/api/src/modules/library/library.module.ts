@@ -8,7 +8,7 @@ declare module '../../kernel/module' {
   }
 }
 
-/** The member's places in titles (synced across devices), bookmarks, highlights, time listened. */
+/** The member's places in titles (synced across devices), bookmarks, highlights, time listened, wishlist and likes. */
 export const libraryModule = defineModule({
   name: 'library',
   dependsOn: ['catalog'],

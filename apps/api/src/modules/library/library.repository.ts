@@ -1,7 +1,14 @@
 import type { ModuleDb } from '@nomsan/db/client';
-import { and, asc, desc, eq, gte, lt, sql } from '@nomsan/db/orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql } from '@nomsan/db/orm';
 import type * as schema from '@nomsan/db/schema/library';
-import { libraryBookmark, libraryHighlight, libraryListeningDay, libraryPosition } from '@nomsan/db/schema/library';
+import {
+  libraryBookmark,
+  libraryHighlight,
+  libraryImpression,
+  libraryListeningDay,
+  libraryPosition,
+  libraryWishlist,
+} from '@nomsan/db/schema/library';
 
 /** The database as this module sees it: its own tables only. */
 export type LibraryDb = ModuleDb<typeof schema>;
@@ -12,6 +19,7 @@ export type BookmarkRow = typeof libraryBookmark.$inferSelect;
 export type NewBookmark = Omit<BookmarkRow, 'id' | 'createdAt'>;
 export type HighlightRow = typeof libraryHighlight.$inferSelect;
 export type NewHighlight = Omit<HighlightRow, 'id' | 'createdAt' | 'updatedAt'>;
+export type WishlistRow = typeof libraryWishlist.$inferSelect;
 export interface Title {
   userId: number;
   itemType: PositionRow['itemType'];
@@ -21,6 +29,10 @@ export interface Title {
 /** The member's rows, narrowed to one title: every read and write of a member goes through it. */
 const ofTitle = (table: typeof libraryPosition | typeof libraryBookmark | typeof libraryHighlight, title: Title) =>
   and(eq(table.userId, title.userId), eq(table.itemType, title.itemType), eq(table.itemId, title.itemId));
+
+/** The member's mark on one book (kept, liked). */
+const ownBook = (table: typeof libraryWishlist | typeof libraryImpression, userId: number, bookId: number) =>
+  and(eq(table.userId, userId), eq(table.bookId, bookId));
 
 /** Library queries. Only this file touches the library tables. */
 export function libraryRepository(db: LibraryDb) {
@@ -127,6 +139,74 @@ export function libraryRepository(db: LibraryDb) {
         .where(own(table, userId, id))
         .returning({ id: table.id });
       return rows.length > 0;
+    },
+
+    /** keeps a book for the member; the row kept (the first one, when it was kept already) */
+    async addToWishlist(userId: number, bookId: number, at: Date): Promise<WishlistRow> {
+      const [added] = await db
+        .insert(libraryWishlist)
+        .values({ userId, bookId, createdAt: at })
+        .onConflictDoNothing()
+        .returning();
+      if (added) return added;
+      const [kept] = await db
+        .select()
+        .from(libraryWishlist)
+        .where(ownBook(libraryWishlist, userId, bookId));
+      return kept!;
+    },
+
+    async removeFromWishlist(userId: number, bookId: number): Promise<void> {
+      await db.delete(libraryWishlist).where(ownBook(libraryWishlist, userId, bookId));
+    },
+
+    /** a page of the member's wishlist, newest first, and how many books it holds */
+    async wishlist(userId: number, limit: number, offset: number): Promise<{ rows: WishlistRow[]; total: number }> {
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select()
+          .from(libraryWishlist)
+          .where(eq(libraryWishlist.userId, userId))
+          .orderBy(desc(libraryWishlist.createdAt), desc(libraryWishlist.bookId))
+          .limit(limit)
+          .offset(offset),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(libraryWishlist)
+          .where(eq(libraryWishlist.userId, userId)),
+      ]);
+      return { rows, total: counted?.n ?? 0 };
+    },
+
+    /** which of `bookIds` the member keeps, and which they like */
+    async bookState(userId: number, bookIds: number[]): Promise<{ wishlisted: number[]; impressed: number[] }> {
+      const of = (table: typeof libraryWishlist | typeof libraryImpression) =>
+        db
+          .select({ bookId: table.bookId })
+          .from(table)
+          .where(and(eq(table.userId, userId), inArray(table.bookId, bookIds)))
+          .then((rows) => rows.map((row) => row.bookId));
+      const [wishlisted, impressed] = await Promise.all([of(libraryWishlist), of(libraryImpression)]);
+      return { wishlisted, impressed };
+    },
+
+    /** records the member's like of a book; false when it was recorded already */
+    async addImpression(userId: number, bookId: number, at: Date): Promise<boolean> {
+      const added = await db
+        .insert(libraryImpression)
+        .values({ userId, bookId, createdAt: at })
+        .onConflictDoNothing()
+        .returning({ bookId: libraryImpression.bookId });
+      return added.length > 0;
+    },
+
+    /** takes back the member's like of a book; false when there was none */
+    async removeImpression(userId: number, bookId: number): Promise<boolean> {
+      const removed = await db
+        .delete(libraryImpression)
+        .where(ownBook(libraryImpression, userId, bookId))
+        .returning({ bookId: libraryImpression.bookId });
+      return removed.length > 0;
     },
   };
 }

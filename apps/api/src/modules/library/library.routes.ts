@@ -4,7 +4,7 @@ import { route } from '../../lib/endpoint-route';
 import type { RouteContext } from '../../kernel/module';
 import { requireUser } from '../identity/identity.service';
 
-/** The member's places, bookmarks, highlights and listening time. */
+/** The member's places, bookmarks, highlights, listening time, wishlist and likes. */
 export const libraryRoutes: FastifyPluginAsync<RouteContext> = async (app, { services }) => {
   const { library } = services;
   const userOf = (request: Parameters<typeof requireUser>[0]) => requireUser(request).userId;
@@ -38,6 +38,24 @@ export const libraryRoutes: FastifyPluginAsync<RouteContext> = async (app, { ser
   }));
   route(app, endpoints.editHighlight, async (request) => ({
     data: await library.editHighlight(request.ctx, userOf(request), request.params.id, request.body),
+  }));
+  route(app, endpoints.wishlist, async (request) => ({
+    data: await library.wishlist(request.ctx, userOf(request), request.query.page, request.query['page[size]']),
+  }));
+  route(app, endpoints.addToWishlist, async (request) => ({
+    data: await library.addToWishlist(request.ctx, userOf(request), request.body.book_id),
+  }));
+  route(app, endpoints.removeFromWishlist, async (request) => ({
+    data: await library.removeFromWishlist(request.ctx, userOf(request), request.params.id),
+  }));
+  route(app, endpoints.bookState, async (request) => ({
+    data: await library.bookState(request.ctx, userOf(request), request.query.book_id),
+  }));
+  route(app, endpoints.like, async (request) => ({
+    data: await library.like(request.ctx, userOf(request), request.body.book_id),
+  }));
+  route(app, endpoints.unlike, async (request) => ({
+    data: await library.unlike(request.ctx, userOf(request), request.query.book_id),
   }));
   route(app, endpoints.removeHighlight, async (request) => ({
     data: await library.remove(request.ctx, 'highlight', userOf(request), request.params.id),

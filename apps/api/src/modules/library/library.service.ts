@@ -8,10 +8,9 @@ import type {
   PositionRequest,
   TitleType,
 } from '@nomsan/contracts/library';
-import type { Kernel } from '../../kernel/module';
+import type { Kernel, ModuleServices } from '../../kernel/module';
 import { boundRepository, transaction, type Ctx } from '../../kernel/unit-of-work';
 import { notFound } from '../../errors';
-import type { CatalogService } from '../catalog/catalog.service';
 import {
   libraryRepository,
   type BookmarkRow,
@@ -19,6 +18,7 @@ import {
   type PositionRow,
   type Title,
 } from './library.repository';
+import { bookMarksService } from './book-marks.service';
 
 /** Mongolia keeps UTC+8 all year: a member's listening day is an Ulaanbaatar day. */
 const UB_OFFSET_MS = 8 * 3_600_000;
@@ -63,14 +63,17 @@ const toHighlight = (row: HighlightRow): Highlight => ({
 
 /**
  * The member's place in what they listen to and read, across devices: positions (a change made
- * later wins, whichever device sends it first), bookmarks, highlights and time listened.
+ * later wins, whichever device sends it first), bookmarks, highlights and time listened; and
+ * their marks on books, the wishlist and likes (book-marks.service.ts).
  */
-export function libraryService(context: Kernel, deps: { catalog: CatalogService }) {
+export function libraryService(context: Kernel, deps: Pick<ModuleServices, 'catalog'>) {
   const repository = boundRepository(libraryRepository);
   const now = () => context.clock.now();
   const title = (userId: number, itemType: TitleType, itemId: number): Title => ({ userId, itemType, itemId });
 
   return {
+    ...bookMarksService(context, deps),
+
     positions: async (ctx: Ctx, userId: number, itemType: TitleType, itemId: number) =>
       (await repository(ctx).positions(title(userId, itemType, itemId))).map(toPosition),
 

@@ -6,8 +6,9 @@ import { formatDuration } from '~/lib/format';
 import { href } from '~/lib/links';
 import { CategoryLinks } from '~/ui/category-links';
 import { HeroCover } from '~/ui/hero-cover';
-import { BookOpenIcon, HeadphonesIcon, HeartIcon } from '~/ui/icons';
+import { BookOpenIcon, HeadphonesIcon } from '~/ui/icons';
 import { Stars } from '~/ui/stars';
+import { BookMarkButtons } from './book-mark-buttons';
 
 function People({ label, people, to }: { label: string; people: PersonRef[]; to?: (slug: string) => string }) {
   if (people.length === 0) return null;
@@ -33,8 +34,9 @@ function People({ label, people, to }: { label: string; people: PersonRef[]; to?
 }
 
 /**
- * The top of a book page: large cover, title, people, rating, formats and categories; the
- * offers beside it on wide screens, and `children` (the description) under it.
+ * The top of a book page: large cover, title, people, rating, formats, the member's marks (keep,
+ * like) and categories; the offers beside it on wide screens, and `children` (the description)
+ * under it.
  */
 export function BookHero({
   book,
@@ -72,21 +74,15 @@ export function BookHero({
             </div>
           ) : null}
         </dl>
-        <div className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm">
-          {rating.count > 0 ? (
+        {rating.count > 0 ? (
+          <div className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm">
             <a href="#reviews" className="inline-flex items-center gap-2 hover:text-brand">
               <Stars value={rating.average} label={mn.rating.outOfFive(rating.average.toFixed(1))} />
               <span className="font-semibold">{rating.average.toFixed(1)}</span>
               <span className="text-muted">({mn.rating.count(rating.count)})</span>
             </a>
-          ) : null}
-          {book.likes_count > 0 ? (
-            <span className="inline-flex items-center gap-1.5 text-muted">
-              <HeartIcon width={16} height={16} />
-              {mn.detail.likes(book.likes_count)}
-            </span>
-          ) : null}
-        </div>
+          </div>
+        ) : null}
         <ul className="mt-5 flex flex-wrap gap-2" aria-label={mn.detail.formats}>
           {book.audiobook ? (
             <li className="inline-flex items-center gap-2 rounded-xl border border-line px-3 py-2 text-sm">
@@ -104,6 +100,7 @@ export function BookHero({
           ) : null}
         </ul>
         {listen}
+        <BookMarkButtons bookId={book.id} title={book.title} likes={book.likes_count} />
         <CategoryLinks categories={book.categories} />
         {book.short_description ? (
           <p className="mt-5 max-w-prose leading-relaxed text-ink/85">{book.short_description}</p>

@@ -6,6 +6,7 @@ import { formatDuration, formatMnt } from '~/lib/format';
 import { itemHref } from '~/lib/links';
 import { Cover } from '~/ui/cover';
 import { BookOpenIcon, HeadphonesIcon, StarIcon } from '~/ui/icons';
+import { CardHeart } from './card-heart';
 
 export type CardItem = BookCard | SummaryCard | PodcastCard | EpisodeCard;
 
@@ -82,7 +83,10 @@ function Availability({ item }: { item: CardItem }) {
   );
 }
 
-/** One cover with its title, byline, formats and price; the whole card is one link. */
+/**
+ * One cover with its title, byline, formats and price; the whole card is one link. A book's
+ * card has the wishlist's heart over its cover (a button beside the link, not inside it).
+ */
 export function ItemCard({
   item,
   sizes,
@@ -95,24 +99,34 @@ export function ItemCard({
   priority?: boolean;
 }) {
   const square = item.type === 'summary' || item.type === 'podcast' || item.type === 'episode';
+  const book = item.type === 'book' || item.type === 'english_book';
   return (
-    <Link to={itemHref(item)} className="group relative block rounded-lg">
-      <span className={`flex items-end ${square ? '' : 'aspect-[2/3]'}`}>
-        <Cover
-          image={item.cover}
-          alt={mn.book.coverAlt(item.title)}
-          sizes={sizes}
-          eager={eager}
-          priority={priority}
-          className={`w-full rounded-lg object-cover shadow-sm ring-1 ring-black/5 transition group-hover:-translate-y-0.5 group-hover:shadow-md ${square ? 'aspect-square' : 'aspect-[2/3]'}`}
-        />
-      </span>
-      <span className="mt-2 line-clamp-2 text-sm leading-snug font-semibold group-hover:text-brand">{item.title}</span>
-      <span className="mt-0.5 line-clamp-1 block text-xs text-muted">
-        <Byline item={item} />
-      </span>
-      <FormatBadges item={item} />
-      <Availability item={item} />
-    </Link>
+    <div className="group relative">
+      <Link to={itemHref(item)} className="block rounded-lg">
+        <span className={`flex items-end ${square ? '' : 'aspect-[2/3]'}`}>
+          <Cover
+            image={item.cover}
+            alt={mn.book.coverAlt(item.title)}
+            sizes={sizes}
+            eager={eager}
+            priority={priority}
+            className={`w-full rounded-lg object-cover shadow-sm ring-1 ring-black/5 transition group-hover:-translate-y-0.5 group-hover:shadow-md ${square ? 'aspect-square' : 'aspect-[2/3]'}`}
+          />
+        </span>
+        <span className="mt-2 line-clamp-2 text-sm leading-snug font-semibold group-hover:text-brand">
+          {item.title}
+        </span>
+        <span className="mt-0.5 line-clamp-1 block text-xs text-muted">
+          <Byline item={item} />
+        </span>
+        <FormatBadges item={item} />
+        <Availability item={item} />
+      </Link>
+      {book ? (
+        <span className="absolute top-1.5 right-1.5 transition group-hover:-translate-y-0.5">
+          <CardHeart bookId={item.id} title={item.title} />
+        </span>
+      ) : null}
+    </div>
   );
 }

@@ -12,10 +12,10 @@ export function loginHref(pathname: string, search: string): string {
 }
 
 /**
- * Desktop header: logo, search, promo icon, account (the signed-in user's menu, or the login
- * link for visitors); then the tabs. Compact on phones.
+ * Desktop header: logo, search, promo icon, the notification bell and the account (the signed-in
+ * user's), or the login link for visitors; then the tabs. Compact on phones (the bell stays).
  */
-export function Header({ search, account }: { search: ReactNode; account: ReactNode }) {
+export function Header({ search, bell, account }: { search: ReactNode; bell: ReactNode; account: ReactNode }) {
   const { pathname, search: query } = useLocation();
   const loggedIn = useAuth((state) => state.loggedIn);
   return (
@@ -35,7 +35,10 @@ export function Header({ search, account }: { search: ReactNode; account: ReactN
             <GiftIcon />
           </Link>
           {loggedIn ? (
-            account
+            <>
+              {bell}
+              {account}
+            </>
           ) : (
             <Link
               to={loginHref(pathname, query)}

@@ -56,6 +56,8 @@ export const RECEIPT_PAYMENT_CODE: Record<Rail, PosApiPaymentCode | null> = {
   socialpay: 'PAYMENT_CARD',
   hipay: 'PAYMENT_CARD',
   upoint: 'PAYMENT_CARD',
+  // the carrier files the receipt with the phone bill it adds the charge to
+  unitel: null,
   credits: null,
 };
 
