@@ -15,7 +15,9 @@ export default async function setup(_project: TestProject) {
   await first.stop();
   const template = join(mkdtempSync(join(tmpdir(), 'nomsan-e2e-template-')), 'data');
   cpSync(first.dataDir, template, { recursive: true });
-  const server = await startServer({ dataDir: first.dataDir });
+  // e2e/renewal.e2e.test.ts moves the sandbox's clock about a month ahead (POST /sandbox/clock):
+  // sessions idle for 30 days would end, so they last longer here
+  const server = await startServer({ dataDir: first.dataDir, env: { SESSION_IDLE_DAYS: '90' } });
   console.log(`e2e server ready at ${server.url} in ${Math.round(performance.now() - started)} ms`);
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_TEMPLATE_DATA_DIR = template;

@@ -12,6 +12,7 @@ import { installRequestGuard, requestGuardOptions } from './plugins/request-guar
 import { installHttpCaching } from './plugins/http-caching';
 import { securityHeaders } from './plugins/security-headers';
 import { internalCallToken } from './lib/internal-call';
+import type { OffsetClock } from './lib/clock';
 import { serializerCompiler } from './lib/serializer';
 import { connectRedis, registerRateLimit, type RateLimitOptions } from './plugins/rate-limit';
 import type { ComposedModules, RouteContext } from './kernel/module';
@@ -21,6 +22,7 @@ import { createModules } from './modules/index';
 import { billingSettings, type PaymentsOptions } from './modules/billing/billing.settings';
 import { identitySettings, type AccountsOptions } from './modules/identity/accounts';
 import { mediaSettings, type MediaOptions } from './modules/media/media.settings';
+import { subscriptionsDueJob } from './modules/billing/subscriptions.service';
 import { systemRoutes } from './modules/system/system.routes';
 
 declare module 'fastify' {
@@ -64,6 +66,11 @@ export interface AppOptions extends Omit<ApiContext, 'db'> {
   trustedOrigins?: Set<string>;
   /** the process's invalidation bus (ADR 019), shared with its page cache; this app's own otherwise */
   invalidations?: InvalidationBus;
+  /**
+   * sandbox only (never in production): the process's clock is this one, which
+   * `POST /sandbox/clock` moves so browser journeys can renew subscriptions
+   */
+  sandboxClock?: OffsetClock;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -128,22 +135,24 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     if (!options.db) throw new Error('the API needs a database');
     const trustedOrigins = options.trustedOrigins ?? new Set<string>();
     trustedOrigins.add(new URL(options.publicBaseUrl).origin);
+    const clock = options.sandboxClock ?? options.accounts?.clock;
     const identity = await identitySettings(app, {
       publicBaseUrl: options.publicBaseUrl,
       trustedOrigins,
       secret: options.cookieSecret,
       redis,
-      options: options.accounts ?? { sandbox: false },
+      options: { ...(options.accounts ?? { sandbox: false }), clock },
     });
     const billing = await billingSettings(app, {
       publicBaseUrl: options.publicBaseUrl,
       options: options.payments ?? { sandbox: false },
+      sms: identity.sms,
     });
     const composed = createModules({
       db: options.db,
       publicBaseUrl: options.publicBaseUrl,
       mediaBaseUrl: options.mediaBaseUrl,
-      clock: options.accounts?.clock,
+      clock,
       log: app.log,
       invalidations: options.invalidations,
       settings: { identity, billing, media: mediaSettings(options.media ?? {}, options.mediaBaseUrl) },
@@ -164,10 +173,29 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     // Root hooks first (identity's session and CSRF checks cover every module's routes).
     for (const module of composed.modules) await module.plugins?.(app, context);
     for (const module of composed.modules) if (module.routes) await app.register(module.routes, context);
+    if (options.sandboxClock) await registerSandboxClock(app, options.sandboxClock, composed);
     registerApiNotFound(app);
   }
   app.setNotFoundHandler(async () => {
     throw new AppError('NOT_FOUND');
   });
   return app;
+}
+
+/**
+ * `POST /sandbox/clock` (packages/sandbox/src/clock.ts): moves the process's clock, then lets
+ * the work that follows time happen at once: every schedule's next run is taken anew from the
+ * moved clock (one computed ahead would wait for a clock moved back) and the subscriptions'
+ * minute work (renewals, dunning, expiries, warnings) is enqueued for the worker now.
+ */
+async function registerSandboxClock(app: FastifyInstance, clock: OffsetClock, composed: ComposedModules) {
+  const { sandboxClockRoutes } = await import('@nomsan/sandbox/clock');
+  const { jobs, root } = composed.kernel;
+  await app.register(sandboxClockRoutes, {
+    clock,
+    onChange: async () => {
+      await jobs.restartSchedules(root);
+      await jobs.enqueue(root, subscriptionsDueJob, {});
+    },
+  });
 }

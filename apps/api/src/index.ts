@@ -20,6 +20,7 @@ export { internalCallToken, INTERNAL_CALL_HEADER } from './lib/internal-call';
 export { acceptsCoding } from './lib/content-coding';
 export { inProcessApi, type InProcessApi } from './lib/endpoint-route';
 export { evictOldest } from './lib/evict-oldest';
+export { offsetClock, type OffsetClock } from './lib/clock';
 export { collectTags, isInvalidatedBy, noteTags, parseCacheTagHeader, tag } from './lib/cache-tags';
 export { createInvalidationBus, type InvalidationBus } from './lib/invalidation';
 export type { AccountsOptions } from './modules/identity/accounts';

@@ -94,6 +94,10 @@ const envSchema = z.object({
   HIPAY_BASE_URL: url(['https:', 'http:'], 'http(s)').optional(),
   HIPAY_ENTITY_ID: z.string().min(1).optional(),
   HIPAY_TOKEN: z.string().min(1).optional(),
+  UNITEL_BASE_URL: url(['https:', 'http:'], 'http(s)').optional(),
+  UNITEL_MERCHANT_ID: z.string().min(1).optional(),
+  UNITEL_TOKEN: z.string().min(1).optional(),
+  UNITEL_SERVICE_NAME: z.string().min(1).max(100).default('Nomsan'),
   UPOINT_BASE_URL: url(['https:', 'http:'], 'http(s)').optional(),
   UPOINT_TOKEN: z.string().min(1).optional(),
   UPOINT_TERMINAL_ID: z.string().min(1).max(32).default('NOMSAN-WEB'),
@@ -291,6 +295,12 @@ function paymentsConfig(e: Env): Config['payments'] {
       baseUrl: e.HIPAY_BASE_URL!.replace(/\/$/, ''),
       entityId: e.HIPAY_ENTITY_ID!,
       token: e.HIPAY_TOKEN!,
+    })),
+    unitel: rail(e, ['UNITEL_BASE_URL', 'UNITEL_MERCHANT_ID', 'UNITEL_TOKEN'], () => ({
+      baseUrl: e.UNITEL_BASE_URL!.replace(/\/$/, ''),
+      merchantId: e.UNITEL_MERCHANT_ID!,
+      token: e.UNITEL_TOKEN!,
+      serviceName: e.UNITEL_SERVICE_NAME,
     })),
     upoint: rail(e, ['UPOINT_BASE_URL', 'UPOINT_TOKEN'], () => ({
       baseUrl: e.UPOINT_BASE_URL!.replace(/\/$/, ''),

@@ -8,6 +8,7 @@ import {
   createModules,
   internalCallToken,
   mediaSettings,
+  offsetClock,
   type ComposedModules,
 } from '@nomsan/api';
 import { openDatabase, type DatabaseHandle } from '@nomsan/db/client';
@@ -63,6 +64,8 @@ export async function start(config: Config) {
       accounts: config.accounts,
       payments: config.payments,
       media: config.media,
+      // the sandbox's test clock (POST /sandbox/clock); production keeps the system's clock
+      ...(config.sandbox && serveApi ? { sandboxClock: offsetClock() } : {}),
       trustedOrigins,
       invalidations,
       ...(db ? {} : { ready: () => apiAnswers(config.apiUrl) }),

@@ -22,9 +22,10 @@ import { useClientSession } from './features/session/use-client-session';
 import { BottomBar } from './features/shell/bottom-bar';
 import { Footer } from './features/shell/footer';
 import { Header } from './features/shell/header';
-import { chromeVisibility } from './features/shell/navigation';
+import { activeTab, chromeVisibility, showsSubmenu } from './features/shell/navigation';
 import { ErrorPage, NotFound } from './features/shell/status-pages';
 import { SearchBox } from './features/search/search-box';
+import { DiscountBanner } from './features/subscription/discount-banner';
 import { pageMeta } from './lib/meta';
 import { useServiceWorker } from './lib/service-worker';
 import { Toaster } from './ui/toaster';
@@ -99,7 +100,11 @@ function Shell({ children }: { children: ReactNode }) {
           account={<AccountMenu />}
         />
       ) : null}
-      <div id="discount-banner" />
+      <div id="discount-banner">
+        {visible.header ? (
+          <DiscountBanner baseUrl={data?.config.publicBaseUrl} withSubmenu={showsSubmenu(activeTab(pathname))} />
+        ) : null}
+      </div>
       <main id="main" className={visible.bottomBar ? 'min-h-[60vh] pb-20 lg:pb-0' : 'min-h-[60vh]'}>
         {children}
       </main>

@@ -27,6 +27,8 @@ import type {
   UpointRequest,
 } from './money';
 import { billingEndpoints as billing, checkoutEndpoints as checkout } from './money.endpoints';
+import type { GiftRequest } from './codes';
+import { codesEndpoints as codes } from './codes.endpoints';
 import { ebookEndpoints as ebook } from './ebook.endpoints';
 import type { BookmarkRequest, HighlightPatch, HighlightRequest, PositionRequest, TitleType } from './library';
 import { libraryEndpoints as library } from './library.endpoints';
@@ -36,8 +38,19 @@ import { podcastsEndpoints as podcasts } from './podcasts.endpoints';
 import { PUBLICATIONS_PAGE_SIZE } from './podcasts';
 import type { SearchSort, SearchType } from './search';
 import { searchEndpoints as search } from './search.endpoints';
-import type { GolomtSubscriptionRequest, PeriodSubscriptionRequest, PlanScope } from './subscriptions';
-import { subscribeEndpoints as subscribe, subscriptionEndpoints as plans } from './subscriptions.endpoints';
+import type {
+  GolomtSubscriptionRequest,
+  PeriodSubscriptionRequest,
+  PlanScope,
+  UnitelOtpCheckRequest,
+  UnitelOtpSendRequest,
+  UnitelSubscriptionRequest,
+} from './subscriptions';
+import {
+  subscribeEndpoints as subscribe,
+  subscriptionEndpoints as plans,
+  unitelEndpoints as unitel,
+} from './subscriptions.endpoints';
 
 const API_ERROR = Symbol.for('nomsan.ApiError');
 
@@ -312,6 +325,13 @@ export function createApiClient(options: ApiClientOptions) {
     // client made once for it: sending it again (a retry, a double tap) gets the same answer.
     purchaseBook: (id: number, body: BookPurchaseRequest, idempotencyKey: string) =>
       data(checkout.purchaseBook, { params: { id }, body, headers: { 'idempotency-key': idempotencyKey } }),
+    rentBook: (id: number, body: BookPurchaseRequest, idempotencyKey: string) =>
+      data(checkout.rentBook, { params: { id }, body, headers: { 'idempotency-key': idempotencyKey } }),
+    rentables: (group?: '1' | '4', page = 1, pageSize = 20) =>
+      data(checkout.webRentables, {
+        query: { ...(group ? { 'filter[group_id]': group } : {}), page, 'page[size]': pageSize },
+      }),
+    rentals: (page = 1, pageSize = 20) => data(checkout.rentals, { query: { page, 'page[size]': pageSize } }),
     purchaseSummary: (id: number, body: PurchaseRequest, idempotencyKey: string) =>
       data(checkout.purchaseSummary, { params: { id }, body, headers: { 'idempotency-key': idempotencyKey } }),
     purchaseBundle: (id: number, body: PurchaseRequest, idempotencyKey: string) =>
@@ -342,6 +362,13 @@ export function createApiClient(options: ApiClientOptions) {
     upointPay: (body: UpointRequest) => data(billing.upointPay, { body }),
     removeCard: (id: string) => data(billing.removeCard, { params: { id } }),
 
+    // Promo codes and gift cards (packages/contracts/src/codes.ts): buying a gift is a purchase, with its key
+    redeemCode: (code: string) => data(codes.redeem, { body: { code } }),
+    campaigns: () => data(codes.campaigns),
+    buyGift: (body: GiftRequest, idempotencyKey: string) =>
+      data(codes.buyGift, { body, headers: { 'idempotency-key': idempotencyKey } }),
+    giftCards: () => data(codes.giftCards),
+
     // Subscriptions (packages/contracts/src/subscriptions.ts): taking one is a purchase, with its key
     subscriptions: {
       plans: (scope?: PlanScope) => data(plans.plans, { query: { platform: 'web', scope } }),
@@ -359,6 +386,12 @@ export function createApiClient(options: ApiClientOptions) {
         data(subscribe.golomt, { body, headers: { 'idempotency-key': idempotencyKey } }),
       subscribePeriod: (body: PeriodSubscriptionRequest, idempotencyKey: string) =>
         data(subscribe.period, { body, headers: { 'idempotency-key': idempotencyKey } }),
+      /** Unitel carrier billing: the plans sold through it, the consent code, and the subscription */
+      unitelPlans: (type?: PlanScope) => data(unitel.plans, { query: { type: type ?? 'all', u: '0' } }),
+      unitelSendOtp: (body: UnitelOtpSendRequest) => data(unitel.otpSend, { body }),
+      unitelCheckOtp: (body: UnitelOtpCheckRequest) => data(unitel.otpCheck, { body }),
+      subscribeUnitel: (body: UnitelSubscriptionRequest, idempotencyKey: string) =>
+        data(unitel.subscribe, { body, headers: { 'idempotency-key': idempotencyKey } }),
     },
 
     // Listening analytics (packages/contracts/src/analytics.ts)

@@ -63,6 +63,8 @@ export const playbackSession = z.object({
   chapters: z.array(playlistChapter),
   /** the sentences and their times, when the recording has a transcript (the preview's part of it for a preview) */
   transcript: z.array(transcriptSentence).nullable(),
+  /** when the full access ends (a rental, a subscription): the player stops there; null: for good or a preview */
+  access_until: z.string().nullable().optional(),
 });
 export type TranscriptSentence = z.infer<typeof transcriptSentence>;
 export type PlaybackSession = z.infer<typeof playbackSession>;

@@ -39,7 +39,7 @@ export const nextAction = z.discriminatedUnion('kind', [
 export type NextAction = z.infer<typeof nextAction>;
 
 export const invoiceLine = z.object({
-  item_type: z.enum(['book', 'summary', 'bundle', 'credit_pack', 'card_check', 'subscription', 'rental']),
+  item_type: z.enum(['book', 'summary', 'bundle', 'credit_pack', 'card_check', 'subscription', 'rental', 'gift']),
   item_id: z.number().int(),
   format: z.string().nullable(),
   title: z.string(),
@@ -119,6 +119,25 @@ export const purchaseRequest = payWithAnd({});
 export type PurchaseRequest = z.infer<typeof purchaseRequest>;
 export const bookPurchaseRequest = payWithAnd({ format: z.enum(['audiobook', 'ebook']) });
 export type BookPurchaseRequest = z.infer<typeof bookPurchaseRequest>;
+/** a rental of a book in a format, for the offer's days (`POST /v5/books/{id}/rent`) */
+export const rentRequest = bookPurchaseRequest;
+export type RentRequest = BookPurchaseRequest;
+/** the same, naming the book in the body (`POST /v6/purchase/rental`) */
+export const rentalPurchaseRequest = payWithAnd({
+  book_id: z.number().int().min(1).max(2_147_483_647),
+  format: z.enum(['audiobook', 'ebook']),
+});
+export type RentalPurchaseRequest = z.infer<typeof rentalPurchaseRequest>;
+
+/** what one credit rents: any rentable title that credits also unlock, for the offer's days */
+export const RENTAL_CREDIT_PRICE = 1;
+
+/** `filter[group_id]`: 1 audio books, 4 e-books (the spec's rentable groups) */
+export const rentablesQuery = z.object({
+  'filter[group_id]': z.enum(['1', '4']).optional(),
+  page: queryInt(1, 100_000).default(1),
+  'page[size]': queryInt(1, 100).default(20),
+});
 export const creditPackPurchaseRequest = z.strictObject({
   pack_id: z.number().int().min(1).max(2_147_483_647),
   method: z.literal('mnt'),

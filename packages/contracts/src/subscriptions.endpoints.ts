@@ -14,6 +14,12 @@ import {
   subscriptionPurchaseResponse,
   subscriptionResponse,
   subscriptionStatusResponse,
+  unitelConsentResponse,
+  unitelOtpCheckRequest,
+  unitelOtpSendRequest,
+  unitelOtpSentResponse,
+  unitelPlansQuery,
+  unitelSubscriptionRequest,
 } from './subscriptions';
 
 const member = { auth: 'required' } as const;
@@ -123,6 +129,50 @@ export const subscribeEndpoints = {
     summary: 'Subscribe for one period on QPay, SocialPay or HiPay (renewed by the member)',
     headers: idempotencyHeaders,
     body: periodSubscriptionRequest,
+    response: subscriptionPurchaseResponse,
+  }),
+};
+
+/**
+ * Unitel carrier billing (charged to the phone bill): the subscriber consents with a code Unitel
+ * texts them, and the subscription is charged at once and renewed on the same consent.
+ */
+export const unitelEndpoints = {
+  plans: defineEndpoint({
+    tags: ['subscriptions'],
+    method: 'GET',
+    path: '/v5/unitel/renting/plans',
+    summary: 'The plans sold through Unitel carrier billing, of one scope (`type`) or all',
+    query: unitelPlansQuery,
+    response: plansResponse,
+    publicCache: true,
+  }),
+  otpSend: defineEndpoint({
+    ...member,
+    tags: ['subscriptions'],
+    method: 'POST',
+    path: '/v4/billing/unitel/otp/send',
+    summary: 'Unitel texts the subscriber a code to consent to phone-bill charges (rate limited)',
+    body: unitelOtpSendRequest,
+    response: unitelOtpSentResponse,
+  }),
+  otpCheck: defineEndpoint({
+    ...member,
+    tags: ['subscriptions'],
+    method: 'POST',
+    path: '/v4/billing/unitel/otp/check',
+    summary: "The subscriber's code: a short-lived consent token for this member and number",
+    body: unitelOtpCheckRequest,
+    response: unitelConsentResponse,
+  }),
+  subscribe: defineEndpoint({
+    ...member,
+    tags: ['subscriptions'],
+    method: 'POST',
+    path: '/v4/billing/unitel/subscriptions',
+    summary: 'Subscribe on the phone bill with a consent token: charged at once, renewed on the consent',
+    headers: idempotencyHeaders,
+    body: unitelSubscriptionRequest,
     response: subscriptionPurchaseResponse,
   }),
 };

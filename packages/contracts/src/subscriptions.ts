@@ -126,3 +126,44 @@ export const salesOfferQuery = z.object({
   platform: z.enum(['web', 'ios', 'android', 'local']).optional(),
 });
 export const salesOfferResponse = envelope(z.object({ options: z.array(salesOption) }));
+
+/** Unitel carrier billing: the plans sold through it, by scope (`all` or none: every scope). */
+export const unitelPlansQuery = z.object({
+  type: z.enum([...planScopes, 'all']).optional(),
+  /** kept from the spec's path (`u=0`); not read */
+  u: z.string().max(10).optional(),
+});
+/** an 8-digit Mongolian number (whether it is Unitel's, Unitel says) */
+export const unitelPhone = z
+  .string({ error: mn.unitel.phoneInvalid })
+  .regex(/^\d{8}$/, { error: mn.unitel.phoneInvalid });
+export const unitelOtpSendRequest = z.strictObject({ phone: unitelPhone });
+export type UnitelOtpSendRequest = z.infer<typeof unitelOtpSendRequest>;
+export const unitelOtpSent = z.object({
+  phone_masked: z.string(),
+  /** seconds the code stays valid */
+  expires_in: z.number().int(),
+  /** seconds before another code may be asked for */
+  resend_in: z.number().int(),
+});
+export const unitelOtpSentResponse = envelope(unitelOtpSent);
+export const unitelOtpCheckRequest = z.strictObject({
+  phone: unitelPhone,
+  code: z.string({ error: mn.unitel.codeInvalidFormat }).regex(/^\d{4,8}$/, { error: mn.unitel.codeInvalidFormat }),
+});
+export type UnitelOtpCheckRequest = z.infer<typeof unitelOtpCheckRequest>;
+/** the subscriber's consent, as a short-lived token only the member who asked can use */
+export const unitelConsent = z.object({
+  token: z.string(),
+  /** seconds the token stays usable */
+  expires_in: z.number().int(),
+  phone_masked: z.string(),
+});
+export type UnitelConsent = z.infer<typeof unitelConsent>;
+export const unitelConsentResponse = envelope(unitelConsent);
+export const unitelSubscriptionRequest = z.strictObject({
+  plan_id: planId,
+  phone: unitelPhone,
+  token: z.string({ error: mn.unitel.tokenInvalid }).min(1, { error: mn.unitel.tokenInvalid }).max(2000),
+});
+export type UnitelSubscriptionRequest = z.infer<typeof unitelSubscriptionRequest>;

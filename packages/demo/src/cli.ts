@@ -11,6 +11,8 @@ import { seedDemo, seedDemoIfEmpty } from './seed';
 const CATALOGUE_TABLES = [
   'commerce_credit_pack',
   'billing_sales_offer',
+  'commerce_code_redemption',
+  'commerce_code',
   'billing_plan',
   'commerce_offer',
   'commerce_bundle_item',

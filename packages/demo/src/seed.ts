@@ -25,7 +25,13 @@ import {
   catalogTopic,
   catalogTopicItem,
 } from '@nomsan/db/schema/catalog';
-import { commerceBundle, commerceBundleItem, commerceCreditPack, commerceOffer } from '@nomsan/db/schema/commerce';
+import {
+  commerceBundle,
+  commerceBundleItem,
+  commerceCode,
+  commerceCreditPack,
+  commerceOffer,
+} from '@nomsan/db/schema/commerce';
 import { podcastEpisode, podcastSeries } from '@nomsan/db/schema/podcasts';
 import { fixturesDir } from './fixtures-dir';
 import { coverDesigns, generateCatalogue, PODCAST_AUDIO_FIXTURES } from './generate';
@@ -234,6 +240,31 @@ async function insertCatalogue(db: Db, c: DemoCatalogue): Promise<void> {
     },
   ]);
   await insertBatched(c.creditPacks, (rows) => db.insert(commerceCreditPack).values(rows));
+  // the campaigns on /promo: their codes give a credit or a week of audio books
+  await db.insert(commerceCode).values([
+    {
+      code: 'NOMSAN2026',
+      kind: 'promo',
+      title: 'Шинэ жилийн бэлэг: 1 кредит',
+      description: 'Дуртай номоо үүрд нээх 1 кредит. Нэг хэрэглэгч нэг удаа.',
+      benefit: { type: 'credits', credits: 1 },
+      maxRedemptions: 5000,
+      startsAt: offerStart,
+      endsAt: offerEnd,
+      public: true,
+    },
+    {
+      code: 'AUDIO7',
+      kind: 'promo',
+      title: '7 хоног аудио ном үнэгүй',
+      description: 'Аудио номын сангаас 7 хоног хязгааргүй сонсоорой.',
+      benefit: { type: 'subscription_days', scope: 'audio', days: 7 },
+      maxRedemptions: 1000,
+      startsAt: offerStart,
+      endsAt: new Date(offerStart.getTime() + 14 * 24 * 60 * 60_000),
+      public: true,
+    },
+  ]);
   await insertBatched(c.reviews, (rows) =>
     db.insert(catalogReview).values(rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt) }))),
   );

@@ -19,3 +19,26 @@ export function manualClock(start = new Date()): Clock & { advance(ms: number): 
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;
 export const DAY_MS = 24 * HOUR_MS;
+
+/** A clock the sandbox moves: the system's time plus an offset (`POST /sandbox/clock`). */
+export interface OffsetClock extends Clock {
+  /** how far ahead of the system's time this clock is */
+  offsetMs(): number;
+  advance(ms: number): void;
+  reset(): void;
+}
+
+/** The system's clock plus an offset that only moves when asked; never used in production. */
+export function offsetClock(): OffsetClock {
+  let offset = 0;
+  return {
+    now: () => new Date(Date.now() + offset),
+    offsetMs: () => offset,
+    advance: (ms) => {
+      offset += ms;
+    },
+    reset: () => {
+      offset = 0;
+    },
+  };
+}

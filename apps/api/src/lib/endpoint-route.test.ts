@@ -12,7 +12,8 @@ import { notificationsEndpoints } from '@nomsan/contracts/notifications.endpoint
 import { billingEndpoints, checkoutEndpoints } from '@nomsan/contracts/money.endpoints';
 import { podcastsEndpoints } from '@nomsan/contracts/podcasts.endpoints';
 import { searchEndpoints } from '@nomsan/contracts/search.endpoints';
-import { subscribeEndpoints, subscriptionEndpoints } from '@nomsan/contracts/subscriptions.endpoints';
+import { subscribeEndpoints, subscriptionEndpoints, unitelEndpoints } from '@nomsan/contracts/subscriptions.endpoints';
+import { codesEndpoints } from '@nomsan/contracts/codes.endpoints';
 import { systemEndpoints } from '@nomsan/contracts/system.endpoints';
 import { createTestApp } from '../test/app';
 
@@ -44,6 +45,8 @@ const definitions: Endpoint[] = [
   notificationsEndpoints,
   subscriptionEndpoints,
   subscribeEndpoints,
+  unitelEndpoints,
+  codesEndpoints,
 ].flatMap((group) => Object.values(group));
 
 const t = await createTestApp();

@@ -52,3 +52,24 @@ export function pageHref(pathname: string, search: string | URLSearchParams, pag
   const text = next.toString();
   return text ? `${pathname}?${text}` : pathname;
 }
+
+/**
+ * The spec's link rule: a URL containing the site's base URL is internal (the path, query and
+ * hash after it, for the router), any other is external (the URL as it is, for a plain anchor).
+ * A path starting with one slash is this site's too.
+ */
+export function siteLink(
+  url: string,
+  baseUrl: string | undefined,
+): { internal: true; to: string } | { internal: false; href: string } {
+  const base = baseUrl?.replace(/\/+$/, '');
+  if (base) {
+    const at = url.indexOf(base);
+    if (at !== -1) {
+      const rest = url.slice(at + base.length);
+      if (rest === '' || /^[/?#]/.test(rest)) return { internal: true, to: rest.startsWith('/') ? rest : `/${rest}` };
+    }
+  }
+  if (url.startsWith('/') && !url.startsWith('//')) return { internal: true, to: url };
+  return { internal: false, href: url };
+}

@@ -18,6 +18,8 @@ const TABS = [
   { to: '/my-library/my-credit-books', label: mn.moneyPages.creditBooks },
   { to: '/my-library/notifications', label: mn.notifications.title },
   { to: '/my-library/saved', label: mn.wishlist.tab },
+  { to: '/my-library/service', label: mn.rentals.serviceTab },
+  { to: '/my-library/cards', label: mn.codePages.cardsTab },
 ];
 
 export default function MyLibrary() {

@@ -88,7 +88,7 @@ export const billingInvoiceLine = pgTable(
       .references(() => billingInvoice.id, { onDelete: 'cascade' }),
     /** `card_check`: the small charge that saves a card (refunded once paid) */
     itemType: text('item_type', {
-      enum: ['book', 'summary', 'bundle', 'credit_pack', 'card_check', 'subscription', 'rental'],
+      enum: ['book', 'summary', 'bundle', 'credit_pack', 'card_check', 'subscription', 'rental', 'gift'],
     }).notNull(),
     itemId: integer('item_id').notNull(),
     /** the format bought (audiobook, ebook, summary, bundle); null for a credit pack */

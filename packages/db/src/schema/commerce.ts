@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -12,7 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-/** Commerce domain: what is for sale and on which terms. Orders and coupons come later. */
+/** Commerce domain: what is for sale and on which terms, and the codes that give things away. */
 
 export const commerceBundle = pgTable(
   'commerce_bundle',
@@ -97,4 +99,58 @@ export const commerceCreditPack = pgTable(
     uniqueIndex('commerce_credit_pack_code_uq').on(t.code),
     check('commerce_credit_pack_ck', sql`${t.credits} > 0 and ${t.priceMnt} > 0`),
   ],
+);
+
+/**
+ * A code a member redeems (`POST /v5/coupon/redeem`): a campaign's promo code or a gift card
+ * someone bought. What it gives is `benefit` (credits, a title, subscription days). It can be
+ * redeemed `max_redemptions` times in all (null: no limit), once per member, inside its dates;
+ * `redeemed_count` is raised under a condition, so a limit holds exactly under any concurrency.
+ */
+export const commerceCode = pgTable(
+  'commerce_code',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    /** upper case, unambiguous letters and digits */
+    code: text('code').notNull(),
+    kind: text('kind', { enum: ['promo', 'gift'] }).notNull(),
+    /** what the member sees: the campaign's or the gift's name */
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    benefit: jsonb('benefit').notNull(),
+    maxRedemptions: integer('max_redemptions'),
+    redeemedCount: integer('redeemed_count').notNull().default(0),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    /** a campaign shown on /promo with its countdown */
+    public: boolean('public').notNull().default(false),
+    /** a gift card: who bought it, for whom (a phone or an e-mail), with which invoice */
+    senderUserId: integer('sender_user_id'),
+    recipient: text('recipient'),
+    message: text('message'),
+    source: text('source'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('commerce_code_code_uq').on(t.code),
+    uniqueIndex('commerce_code_source_uq').on(t.source),
+    index('commerce_code_sender_idx').on(t.senderUserId),
+    check(
+      'commerce_code_count_ck',
+      sql`${t.redeemedCount} >= 0 and (${t.maxRedemptions} is null or ${t.redeemedCount} <= ${t.maxRedemptions})`,
+    ),
+  ],
+);
+
+/** Who redeemed which code, once per member. */
+export const commerceCodeRedemption = pgTable(
+  'commerce_code_redemption',
+  {
+    codeId: bigint('code_id', { mode: 'number' })
+      .notNull()
+      .references(() => commerceCode.id),
+    userId: integer('user_id').notNull(),
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.codeId, t.userId] }), index('commerce_code_redemption_user_idx').on(t.userId)],
 );

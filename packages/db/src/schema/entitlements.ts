@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
@@ -37,6 +38,10 @@ export const entitlementsGrant = pgTable(
     uniqueIndex('entitlements_grant_source_uq').on(t.userId, t.itemType, t.itemId, t.format, t.source),
     index('entitlements_grant_user_idx').on(t.userId, t.itemType, t.itemId),
     index('entitlements_grant_source_idx').on(t.source),
+    // rentals ending or just ended, for the warnings and notices of the rentals job
+    index('entitlements_grant_rental_end_idx')
+      .on(t.endsAt)
+      .where(sql`${t.reason} = 'rental'`),
   ],
 );
 

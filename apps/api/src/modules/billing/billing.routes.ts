@@ -11,10 +11,13 @@ import { invoiceView, paymentView, receiptView } from './billing.views';
 import { subscriptionEndpoints as subscriptions } from '@nomsan/contracts/subscriptions.endpoints';
 import { discounted } from './subscriptions.service';
 import { planView, subscriptionView } from './subscriptions.views';
+import { unitelRoutes } from './unitel.routes';
 
 /** Invoices, payments, saved cards, and the rails' callbacks (spec section 7, verbatim paths). */
-export const billingRoutes: FastifyPluginAsync<RouteContext> = async (app, { services, publicBaseUrl }) => {
+export const billingRoutes: FastifyPluginAsync<RouteContext> = async (app, context) => {
+  const { services, publicBaseUrl } = context;
   const { billing } = services;
+  unitelRoutes(app, context);
 
   route(app, subscriptions.plans, async (request) => ({
     data: (await billing.subscriptions.plans(request.ctx, request.query.scope)).map(planView),

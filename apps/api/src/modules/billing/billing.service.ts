@@ -2,6 +2,7 @@ import { randomInt, timingSafeEqual } from 'node:crypto';
 import { mn } from '@nomsan/contracts/messages';
 import { AppError, notFound } from '../../errors';
 import { MINUTE_MS } from '../../lib/clock';
+import { isUniqueViolation } from '../../lib/db-errors';
 import type { Kernel } from '../../kernel/module';
 import { boundRepository, transaction, type Ctx } from '../../kernel/unit-of-work';
 import type { CreditsService } from '../credits/credits.service';
@@ -22,6 +23,7 @@ import {
 
 export type { InvoiceLineRow, InvoiceRow, PaymentRow, SavedCardRow };
 export { invoiceView, paymentView } from './billing.views';
+export { unitelConsentsOf } from './unitel.service';
 
 /** How billing reaches the rails in this process (set by the host: sandbox or real providers). */
 export interface BillingSettings {
@@ -647,6 +649,29 @@ export function billingService(kernel: Kernel, deps: { credits: CreditsService }
 
     /** asks the rail about a pending attempt (renewals, before charging beside it) */
     confirmPayment: confirm,
+
+    /**
+     * A carrier's consent to bill a phone (Unitel), kept like a saved card so the renewals
+     * charge it: the member's row for that consent, made once.
+     */
+    async saveCarrierConsent(
+      ctx: Ctx,
+      userId: number,
+      consent: { rail: 'unitel'; token: string; maskedNumber: string; brand: string },
+    ): Promise<SavedCardRow> {
+      const mine = async () =>
+        (await repository(ctx).cardsOf(userId)).find((c) => c.rail === consent.rail && c.token === consent.token);
+      const found = await mine();
+      if (found) return found;
+      try {
+        return await repository(ctx).insertCard({ publicId: randomId(20), userId, expiry: '', ...consent });
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        const again = await mine();
+        if (!again) throw new AppError('BUSINESS_RULE', mn.unitel.tokenInvalid);
+        return again;
+      }
+    },
 
     /** a saved card by its internal id, unless removed */
     cardById: (ctx: Ctx, id: number) => repository(ctx).cardById(id),

@@ -6,6 +6,7 @@ import type { Gateway, Rail } from './gateway';
 import { golomtGateway, type GolomtConfig } from './rails/golomt';
 import { hipayGateway, type HipayConfig } from './rails/hipay';
 import { qpayGateway, type QpayConfig } from './rails/qpay';
+import { unitelGateway, type UnitelConfig } from './rails/unitel';
 import { upointGateway, type UpointConfig } from './rails/upoint';
 import { posApiReceipts, type PosApiConfig } from './receipts/posapi';
 
@@ -17,6 +18,8 @@ export interface PaymentsOptions {
   golomt?: Omit<GolomtConfig, 'fetch' | 'variant'>;
   hipay?: Omit<HipayConfig, 'fetch'>;
   upoint?: Omit<UpointConfig, 'fetch' | 'now' | 'confirmationUrl'>;
+  /** Unitel carrier billing (an assumed protocol: docs/payments.md) */
+  unitel?: Omit<UnitelConfig, 'fetch'>;
   /** how long a pending invoice waits to be paid */
   invoiceTtlMs?: number;
   /** the bearer token of staff calls (refunds); absent: staff calls are refused */
@@ -31,6 +34,7 @@ export const SANDBOX_PATHS = {
   golomt: '/sandbox/golomt',
   hipay: '/sandbox/hipay',
   upoint: '/sandbox/upoint',
+  unitel: '/sandbox/unitel',
   posapi: '/sandbox/posapi',
 } as const;
 export const GOLOMT_NOTIFICATION_PATH = '/api/billing/golomt/notification';
@@ -43,11 +47,16 @@ const secret = () => randomBytes(24).toString('base64url');
  */
 export async function billingSettings(
   app: FastifyInstance,
-  context: { publicBaseUrl: string; options: PaymentsOptions },
+  context: {
+    publicBaseUrl: string;
+    options: PaymentsOptions;
+    /** the SMS sender of this process: the Unitel sandbox texts its codes through it (/dev/outbox) */
+    sms?: { send(phone: string, text: string): Promise<void> };
+  },
 ): Promise<BillingSettings> {
   const { publicBaseUrl, options } = context;
   const fetchOwn = loopbackFetch(app, publicBaseUrl);
-  let { qpay, golomt, hipay, upoint, posapi } = options;
+  let { qpay, golomt, hipay, upoint, unitel, posapi } = options;
   // Loaded only when on: a production process never even imports the stand-ins.
   if (options.sandbox && !qpay) {
     const { sandboxQpay } = await import('@nomsan/sandbox/qpay');
@@ -92,6 +101,17 @@ export async function billingSettings(
       fetch: fetchOwn,
     });
   }
+  if (options.sandbox && !unitel) {
+    const { sandboxUnitel } = await import('@nomsan/sandbox/unitel');
+    unitel = { baseUrl: `${publicBaseUrl}${SANDBOX_PATHS.unitel}`, merchantId: 'NOMSAN', token: secret() };
+    const sms = context.sms;
+    await app.register(sandboxUnitel, {
+      mountPath: SANDBOX_PATHS.unitel,
+      merchantId: unitel.merchantId,
+      token: unitel.token,
+      sendSms: sms ? (msisdn, text) => sms.send(msisdn, text) : undefined,
+    });
+  }
   if (options.sandbox && !posapi) {
     const { sandboxPosApi } = await import('@nomsan/sandbox/posapi');
     await app.register(sandboxPosApi, { mountPath: SANDBOX_PATHS.posapi });
@@ -114,6 +134,7 @@ export async function billingSettings(
   // U-Point has no page of its own: the member confirms with their PIN on ours
   if (upoint)
     gateways.upoint = upointGateway({ ...upoint, confirmationUrl: `${publicBaseUrl}/upoint`, fetch: fetchOwn });
+  if (unitel) gateways.unitel = unitelGateway({ ...unitel, fetch: fetchOwn });
   return {
     gateways,
     invoiceTtlMs: options.invoiceTtlMs,

@@ -106,6 +106,8 @@ export interface OpenSubscription {
   offerId?: number;
   /** the phone a carrier bills */
   phone?: string;
+  /** the saved row a `carrier` renewal charges (the carrier's consent) */
+  cardId?: number;
 }
 
 /**
@@ -379,7 +381,8 @@ export function subscriptionsService(
     const key = `renew-${subscription.publicId}-${period}-${subscription.failedAttempts}`;
     let payment: PaymentRow;
     try {
-      if (subscription.renewal !== 'card' || subscription.cardId === null) {
+      // a card renewal charges the saved card; a carrier renewal the consent saved like one
+      if ((subscription.renewal !== 'card' && subscription.renewal !== 'carrier') || subscription.cardId === null) {
         throw new AppError('BUSINESS_RULE', mn.money.cardNotFound);
       }
       const card = await billing.cardById(ctx, subscription.cardId);
@@ -482,6 +485,7 @@ export function subscriptionsService(
           rail: input.rail,
           renewal: input.renewal,
           phone: input.phone ?? null,
+          cardId: input.cardId ?? null,
           discountPercent,
         });
         const invoice = await periodInvoice(tx, subscription, 1, plan, {

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { defineModule } from '../../kernel/module';
+import { defineJob, handle } from '../jobs/jobs.service';
 import { checkoutRoutes } from './checkout.routes';
 import { checkoutService, type CheckoutService } from './checkout.service';
 
@@ -8,6 +10,9 @@ declare module '../../kernel/module' {
   }
 }
 
+/** Tells members of rentals ending and ended (every minute). */
+export const rentalsDueJob = defineJob('checkout.rentals-due', z.object({}).strict(), { maxAttempts: 3 });
+
 /**
  * Buying: the purchase flows over commerce's offers, billing's invoices, credits and
  * entitlements. Apart from commerce because the catalogue reads commerce's offers, and a
@@ -15,7 +20,9 @@ declare module '../../kernel/module' {
  */
 export const checkoutModule = defineModule({
   name: 'checkout',
-  dependsOn: ['catalog', 'commerce', 'billing', 'credits', 'entitlements', 'notifications'],
+  dependsOn: ['identity', 'catalog', 'commerce', 'billing', 'credits', 'entitlements', 'notifications'],
   create: (kernel, deps) => checkoutService(kernel, deps),
   routes: checkoutRoutes,
+  jobs: (checkout) => [handle(rentalsDueJob, (ctx) => checkout.rentalsDue(ctx).then(() => undefined))],
+  schedules: [{ job: rentalsDueJob, cron: '* * * * *' }],
 });

@@ -1,12 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { checkoutEndpoints as endpoints } from '@nomsan/contracts/money.endpoints';
-import { subscribeEndpoints } from '@nomsan/contracts/subscriptions.endpoints';
+import { mn } from '@nomsan/contracts/messages';
+import { subscribeEndpoints, unitelEndpoints } from '@nomsan/contracts/subscriptions.endpoints';
+import { codesEndpoints } from '@nomsan/contracts/codes.endpoints';
+import { AppError } from '../../errors';
 import { route } from '../../lib/endpoint-route';
 import { pageOf } from '../../lib/paginate';
 import type { RouteContext } from '../../kernel/module';
 import type { Ctx } from '../../kernel/unit-of-work';
 import { requireUser } from '../identity/identity.service';
 import type { GrantReason, GrantRow } from '../entitlements/entitlements.service';
+import { unitelConsentsOf } from '../billing/billing.service';
 
 const ownedItem = (grant: GrantRow) => ({
   item_type: grant.itemType,
@@ -18,7 +22,8 @@ const ownedItem = (grant: GrantRow) => ({
 });
 
 /** Buying, credits and what the member holds (spec section 7, verbatim paths). */
-export const checkoutRoutes: FastifyPluginAsync<RouteContext> = async (app, { services }) => {
+export const checkoutRoutes: FastifyPluginAsync<RouteContext> = async (app, context) => {
+  const { services } = context;
   const { checkout, credits, entitlements, commerce, catalog } = services;
 
   route(app, subscribeEndpoints.golomt, async (request) => ({
@@ -43,6 +48,32 @@ export const checkoutRoutes: FastifyPluginAsync<RouteContext> = async (app, { se
       offerId: request.body.offer_id,
     }),
   }));
+
+  // Unitel: the consent the member's token carries is kept for the renewals, then charged at once
+  const unitelConsents = unitelConsentsOf(context);
+  route(app, unitelEndpoints.subscribe, async (request) => {
+    const { userId } = requireUser(request);
+    const { plan_id: planId, phone, token } = request.body;
+    const consent = unitelConsents.open(userId, phone, token);
+    const saved = await services.billing.saveCarrierConsent(request.ctx, userId, {
+      rail: 'unitel',
+      token: consent.consentToken,
+      maskedNumber: consent.maskedNumber,
+      brand: 'Unitel',
+    });
+    const result = await checkout.subscribe(request.ctx, userId, request.headers['idempotency-key'], {
+      rail: 'unitel',
+      planId,
+      cardId: saved.publicId,
+      phone,
+    });
+    if (result.payment?.status === 'failed') {
+      const { payment } = await services.billing.payment(request.ctx, userId, result.payment.id);
+      const short = payment.failureCode === 'insufficient_funds';
+      throw new AppError('BUSINESS_RULE', short ? mn.unitel.insufficientBalance : mn.unitel.refused);
+    }
+    return { data: result };
+  });
 
   route(app, endpoints.purchaseBook, async (request) => ({
     data: await checkout.purchaseBook(
@@ -150,4 +181,54 @@ export const checkoutRoutes: FastifyPluginAsync<RouteContext> = async (app, { se
     ownedPage(request.ctx, requireUser(request).userId, request.query, ['credit_unlock']),
   );
   route(app, endpoints.ownedBooks, (request) => ownedPage(request.ctx, requireUser(request).userId, request.query));
+  route(app, endpoints.rentals, (request) =>
+    ownedPage(request.ctx, requireUser(request).userId, request.query, ['rental']),
+  );
+
+  route(app, codesEndpoints.redeem, async (request) => ({
+    data: await checkout.redeem(request.ctx, requireUser(request).userId, request.body.code, request.ip),
+  }));
+  route(app, codesEndpoints.campaigns, async (request) => ({ data: await checkout.campaigns(request.ctx) }));
+  route(app, codesEndpoints.giftCards, async (request) => ({
+    data: await checkout.giftCards(request.ctx, requireUser(request).userId),
+  }));
+  route(app, codesEndpoints.buyGift, async (request) => ({
+    data: await checkout.purchaseGift(
+      request.ctx,
+      requireUser(request).userId,
+      request.headers['idempotency-key'],
+      request.body,
+    ),
+  }));
+
+  route(app, endpoints.rentBook, async (request) => ({
+    data: await checkout.rentBook(
+      request.ctx,
+      requireUser(request).userId,
+      request.headers['idempotency-key'],
+      request.params.id,
+      request.body,
+    ),
+  }));
+  route(app, endpoints.purchaseRental, async (request) => {
+    const { book_id: bookId, ...rest } = request.body;
+    return {
+      data: await checkout.rentBook(
+        request.ctx,
+        requireUser(request).userId,
+        request.headers['idempotency-key'],
+        bookId,
+        rest,
+      ),
+    };
+  });
+  const rentables = async (ctx: Ctx, query: { 'filter[group_id]'?: '1' | '4'; page: number; 'page[size]': number }) => {
+    const { page, 'page[size]': perPage } = query;
+    const group = query['filter[group_id]'];
+    const format = group === '1' ? 'audiobook' : group === '4' ? 'ebook' : null;
+    const { ids, total } = await commerce.rentable(ctx, format, page, perPage);
+    return { data: pageOf(await catalog.bookCardsByIds(ctx, ids), page, perPage, total) };
+  };
+  route(app, endpoints.rentables, (request) => rentables(request.ctx, request.query));
+  route(app, endpoints.webRentables, (request) => rentables(request.ctx, request.query));
 };

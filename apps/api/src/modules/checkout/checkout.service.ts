@@ -10,6 +10,8 @@ import type {
   PurchaseResult,
 } from '@nomsan/contracts/money';
 import type { SubscriptionPurchase } from '@nomsan/contracts/subscriptions';
+import { RENTAL_CREDIT_PRICE } from '@nomsan/contracts/money';
+import { DAY_MS } from '../../lib/clock';
 import { AppError, notFound } from '../../errors';
 import type { Kernel } from '../../kernel/module';
 import { boundRepository, transaction, type Ctx } from '../../kernel/unit-of-work';
@@ -26,9 +28,15 @@ import type { CommerceService } from '../commerce/commerce.service';
 import type { CreditsService } from '../credits/credits.service';
 import type { EntitlementsService, GrantFormat, GrantItemType } from '../entitlements/entitlements.service';
 import type { NotificationsService } from '../notifications/notifications.service';
+import type { IdentityService } from '../identity/identity.service';
+import { codeBenefit, type CodeBenefit } from '../commerce/commerce.service';
+import type { Limiter, BackoffPolicy } from '../../lib/limiter';
+import type { BenefitView, GiftRequest, Redeemed } from '@nomsan/contracts/codes';
 import { checkoutRepository } from './checkout.repository';
 
 export interface CheckoutDependencies {
+  /** who a gift's recipient is, and the process's limiter (guessing codes is slowed down) */
+  identity: { users: Pick<IdentityService, 'memberByContact'>; settings: { limiter: Limiter } };
   catalog: CatalogService;
   commerce: CommerceService;
   billing: BillingService;
@@ -45,15 +53,61 @@ const fulfilmentSchema = z.object({
         itemType: z.enum(['book', 'summary']),
         itemId: z.number().int(),
         format: z.enum(['audiobook', 'ebook', 'summary']),
-        reason: z.enum(['purchase', 'bundle', 'credit_unlock']),
+        reason: z.enum(['purchase', 'bundle', 'credit_unlock', 'rental']),
+        /** a rental's length: it ends this many days after the payment */
+        days: z.number().int().positive().optional(),
       }),
     )
     .default([]),
   credits: z.number().int().min(0).default(0),
   bonusCredits: z.number().int().min(0).default(0),
+  /** a gift card: the code made once paid, and sent to its recipient */
+  gift: z
+    .object({
+      title: z.string(),
+      benefit: codeBenefit,
+      phone: z.string().optional(),
+      email: z.string().optional(),
+      message: z.string().nullable(),
+    })
+    .optional(),
 });
 type Fulfilment = z.input<typeof fulfilmentSchema>;
 type Grant = Fulfilment['grants'] extends (infer G)[] | undefined ? G : never;
+
+const dateText = (date: Date) =>
+  new Intl.DateTimeFormat('mn-MN', {
+    timeZone: 'Asia/Ulaanbaatar',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(date);
+
+/** what a code gives, as the API says it */
+function benefitView(benefit: CodeBenefit): BenefitView {
+  if (benefit.type === 'title') {
+    return { type: 'title', item_type: benefit.itemType, item_id: benefit.itemId, format: benefit.format };
+  }
+  return benefit;
+}
+
+/** a gift of a plan gives 30 days a month of its period */
+export const GIFT_DAYS_PER_MONTH = 30;
+
+/** Five wrong codes are free; then 2 s, 4 s ... up to 15 minutes between tries. */
+export const CODE_BACKOFF: BackoffPolicy = {
+  windowMs: 60 * 60_000,
+  free: 5,
+  firstDelayMs: 2_000,
+  maxDelayMs: 15 * 60_000,
+};
+
+/** members are told this long before a rental ends */
+export const RENTAL_WARNING_MS = DAY_MS;
+/** a rental that ended within this is still told about (a worker that was down catches up) */
+const RENTAL_ENDED_LOOKBACK_MS = DAY_MS;
 
 /** how long a request waits for an earlier one with its key that is still being made */
 const IN_FLIGHT_WAIT_MS = 15_000;
@@ -63,12 +117,16 @@ const IN_FLIGHT_POLL_MS = 50;
 type Order =
   | {
       kind: 'subscription';
-      rail: 'qpay' | 'golomt' | 'socialpay' | 'hipay';
+      rail: 'qpay' | 'golomt' | 'socialpay' | 'hipay' | 'unitel';
       planId: number;
       cardId?: string;
       offerId?: number;
+      /** the phone a carrier (Unitel) bills; `cardId` is then its consent's saved row */
+      phone?: string;
     }
   | { kind: 'book'; id: number; request: BookPurchaseRequest }
+  | { kind: 'rental'; id: number; request: BookPurchaseRequest }
+  | { kind: 'gift'; request: GiftRequest }
   | { kind: 'summary'; id: number; request: PurchaseRequest }
   | { kind: 'bundle'; id: number; request: PurchaseRequest }
   | { kind: 'credit_pack'; request: CreditPackPurchaseRequest };
@@ -90,9 +148,16 @@ export function checkoutService(kernel: Kernel, deps: CheckoutDependencies) {
     const source = `invoice:${invoice.publicId}`;
     for (const line of lines) {
       const given = fulfilmentSchema.parse(line.fulfilment);
+      const paidAt = kernel.clock.now();
       await entitlements.grant(
         ctx,
-        given.grants.map((grant) => ({ ...grant, userId: invoice.userId, source })),
+        given.grants.map(({ days, ...grant }) => ({
+          ...grant,
+          userId: invoice.userId,
+          source,
+          startsAt: paidAt,
+          endsAt: days === undefined ? null : new Date(paidAt.getTime() + days * DAY_MS),
+        })),
       );
       const pack = { userId: invoice.userId, description: mn.money.ledger.packPurchase(line.title) };
       if (given.credits > 0) {
@@ -112,6 +177,7 @@ export function checkoutService(kernel: Kernel, deps: CheckoutDependencies) {
           entryKey: `${source}:${line.id}:bonus`,
         });
       }
+      if (given.gift) await sendGift(ctx, invoice.userId, `${source}:${line.id}`, given.gift);
     }
     await deps.notifications.notify(ctx, {
       userId: invoice.userId,
@@ -154,16 +220,55 @@ export function checkoutService(kernel: Kernel, deps: CheckoutDependencies) {
     }
   }
 
+  /** a paid gift: its code, once, sent to the recipient (in the app too when they are a member) */
+  async function sendGift(
+    ctx: Ctx,
+    senderUserId: number,
+    source: string,
+    gift: NonNullable<z.output<typeof fulfilmentSchema>['gift']>,
+  ): Promise<void> {
+    const recipient = gift.phone ?? gift.email!;
+    const code = await deps.commerce.codes.createGift(ctx, {
+      source,
+      title: gift.title,
+      benefit: gift.benefit,
+      senderUserId,
+      recipient,
+      message: gift.message,
+    });
+    const link = `${kernel.publicBaseUrl}/coupon/${code.code}`;
+    const member = await deps.identity.users.memberByContact(
+      ctx,
+      gift.phone ? { channel: 'sms', address: gift.phone } : { channel: 'email', address: gift.email! },
+    );
+    if (member !== null) {
+      await deps.notifications.notify(ctx, {
+        userId: member,
+        kind: 'gift_received',
+        title: mn.codes.notify.giftTitle,
+        body: mn.codes.notify.gift(gift.title, code.code),
+        link: `/coupon/${code.code}`,
+        dedupeKey: `gift:${code.id}:received`,
+      });
+    }
+    const text = mn.codes.notify.giftSms(gift.title, code.code, link);
+    await deps.notifications.sendTo(ctx, {
+      ...(gift.phone ? { phone: gift.phone } : { email: gift.email! }),
+      subject: mn.codes.notify.giftMailSubject,
+      text: gift.message ? `${text}\n\n${gift.message}` : text,
+    });
+  }
+
   billing.onInvoicePaid(fulfil);
   billing.onInvoiceRefunded(takeBack);
 
-  /** the member already holds every grant: nothing left to buy */
+  /** the member already holds every grant for good: nothing left to buy (a rental or a subscription is no reason not to buy) */
   async function holdsAll(ctx: Ctx, userId: number, grants: Grant[]): Promise<boolean> {
     for (const itemType of ['book', 'summary'] as GrantItemType[]) {
       const wanted = grants.filter((g) => g.itemType === itemType);
       if (wanted.length === 0) continue;
       const held = await entitlements.holdings(ctx, userId, itemType, [...new Set(wanted.map((g) => g.itemId))]);
-      if (!wanted.every((g) => held.get(g.itemId)?.has(g.format as GrantFormat))) return false;
+      if (!wanted.every((g) => held.get(g.itemId)?.get(g.format as GrantFormat)?.until === null)) return false;
     }
     return true;
   }
@@ -188,6 +293,63 @@ export function checkoutService(kernel: Kernel, deps: CheckoutDependencies) {
     };
     const reason = withCredits ? ('credit_unlock' as const) : ('purchase' as const);
 
+    if (order.kind === 'gift') {
+      const { gift, recipient_phone: phone, recipient_email: email, message } = order.request;
+      let title: string;
+      let amountMnt: number;
+      let benefit: CodeBenefit;
+      if (gift.kind === 'plan') {
+        const plan = (await billing.subscriptions.plans(ctx)).find((p) => p.id === gift.plan_id);
+        if (!plan) throw notFound(mn.subscriptions.planNotFound);
+        title = plan.name;
+        amountMnt = plan.priceMnt;
+        benefit =
+          plan.scope === 'credit'
+            ? { type: 'credits', credits: plan.creditsPerPeriod }
+            : { type: 'subscription_days', scope: plan.scope, days: GIFT_DAYS_PER_MONTH * plan.periodMonths };
+      } else {
+        const pack = (await deps.commerce.creditPacks(ctx)).find((p) => p.id === gift.pack_id);
+        if (!pack) throw notFound();
+        title = pack.name;
+        amountMnt = pack.priceMnt;
+        benefit = { type: 'credits', credits: pack.credits + pack.bonusCredits };
+      }
+      const fulfilment: Fulfilment = { gift: { title, benefit, phone, email, message: message || null } };
+      return {
+        itemType: 'gift',
+        itemId: gift.kind === 'plan' ? gift.plan_id : gift.pack_id,
+        format: gift.kind,
+        title: mn.codes.giftLine(title),
+        amountMnt,
+        amountCredits: 0,
+        fulfilment,
+      };
+    }
+    if (order.kind === 'rental') {
+      const book = await deps.catalog.book(ctx, { id: order.id });
+      const format = order.request.format;
+      const offer = book.offers.find((o) => o.format === format);
+      if (!offer?.rental) throw new AppError('BUSINESS_RULE', mn.rentals.notRentable);
+      const held = (await entitlements.holdings(ctx, userId, 'book', [book.id])).get(book.id)?.get(format);
+      if (held?.until === null) throw new AppError('CONFLICT', mn.money.alreadyOwned);
+      if (held?.reason === 'rental' && held.until) {
+        throw new AppError('CONFLICT', mn.rentals.alreadyRented(dateText(held.until)));
+      }
+      if (withCredits && !offer.credit_price) throw new AppError('BUSINESS_RULE', mn.rentals.notForCredits);
+      const { days, price_mnt: rentalPrice } = offer.rental;
+      const fulfilment: Fulfilment = {
+        grants: [{ itemType: 'book', itemId: book.id, format, reason: 'rental', days }],
+      };
+      return {
+        itemType: 'rental',
+        itemId: book.id,
+        format,
+        title: mn.rentals.lineTitle(book.title, days),
+        amountMnt: withCredits ? 0 : rentalPrice,
+        amountCredits: withCredits ? RENTAL_CREDIT_PRICE : 0,
+        fulfilment,
+      };
+    }
     if (order.kind === 'book') {
       const book = await deps.catalog.book(ctx, { id: order.id });
       const format = order.request.format;
@@ -277,12 +439,19 @@ export function checkoutService(kernel: Kernel, deps: CheckoutDependencies) {
   ): Promise<{ invoiceId: number; result: SubscriptionPurchase }> {
     if (!billing.rails().includes(order.rail)) throw new AppError('BUSINESS_RULE', mn.money.railUnavailable);
     const byCard = order.rail === 'golomt';
+    // Unitel: charged to the phone bill on the subscriber's consent, kept for the renewals
+    const byCarrier = order.rail === 'unitel';
+    const consent = byCarrier
+      ? (await billing.cards(ctx, userId)).find((card) => card.rail === 'unitel' && card.publicId === order.cardId)
+      : undefined;
+    if (byCarrier && !consent) throw notFound(mn.money.cardNotFound);
     const { subscription, invoice } = await billing.subscriptions.open(ctx, {
       userId,
       planId: order.planId,
       rail: order.rail,
-      renewal: byCard ? 'card' : 'none',
+      renewal: byCard ? 'card' : byCarrier ? 'carrier' : 'none',
       offerId: order.offerId,
+      ...(consent ? { cardId: consent.id, phone: order.phone } : {}),
     });
     const payment = await billing.startPayment(ctx, {
       userId,
@@ -323,7 +492,7 @@ export function checkoutService(kernel: Kernel, deps: CheckoutDependencies) {
       invoice,
       rail: request.rail,
       idempotencyKey: key,
-      saveCard: request.save_card,
+      saveCard: 'save_card' in request ? request.save_card : undefined,
       cardPublicId: request.card_id,
     });
     return { invoiceId: invoice.id, result: await resultOf(ctx, userId, invoice.publicId, payment) };
@@ -355,7 +524,184 @@ export function checkoutService(kernel: Kernel, deps: CheckoutDependencies) {
     }
   }
 
+  /**
+   * The rentals' minute (a schedule): members are told a day before a rental ends and once it
+   * has ended (access itself ends with the grant, at its minute, whatever this job does). Each
+   * notice is keyed by the grant, so running again tells nobody twice.
+   */
+  async function rentalsDue(ctx: Ctx): Promise<{ warned: number; ended: number }> {
+    const at = kernel.clock.now();
+    const titleOf = async (bookId: number) => {
+      const [card] = await deps.catalog.bookCardsByIds(ctx, [bookId]);
+      return card?.title ?? '';
+    };
+    let warned = 0;
+    for (const grant of await entitlements.rentalsEnding(ctx, at, new Date(at.getTime() + RENTAL_WARNING_MS))) {
+      const title = await titleOf(grant.itemId);
+      await transaction(ctx, (tx) =>
+        deps.notifications.notify(tx, {
+          userId: grant.userId,
+          kind: 'rental_ending',
+          title: mn.rentals.notify.endingTitle,
+          body: mn.rentals.notify.ending(title, dateText(grant.endsAt!)),
+          link: `/player/book/${grant.itemId}`,
+          channels: ['sms'],
+          dedupeKey: `rental:${grant.id}:ending`,
+        }),
+      );
+      warned++;
+    }
+    let ended = 0;
+    for (const grant of await entitlements.rentalsEnding(ctx, new Date(at.getTime() - RENTAL_ENDED_LOOKBACK_MS), at)) {
+      const title = await titleOf(grant.itemId);
+      await transaction(ctx, (tx) =>
+        deps.notifications.notify(tx, {
+          userId: grant.userId,
+          kind: 'rental_ended',
+          title: mn.rentals.notify.endedTitle,
+          body: mn.rentals.notify.ended(title),
+          link: null,
+          dedupeKey: `rental:${grant.id}:ended`,
+        }),
+      );
+      ended++;
+    }
+    return { warned, ended };
+  }
+
+  /** gives what a redeemed code gives, in the redemption's transaction */
+  async function giveBenefit(
+    ctx: Ctx,
+    userId: number,
+    codeId: number,
+    title: string,
+    benefit: CodeBenefit,
+    reason: 'promo' | 'gift',
+  ) {
+    const source = `code:${codeId}`;
+    if (benefit.type === 'credits') {
+      await credits.add(ctx, {
+        userId,
+        credits: benefit.credits,
+        kind: 'bonus',
+        description: mn.codes.ledgerCredits(title),
+        entryKey: `${source}:${userId}`,
+      });
+      return '/settings/credit-transactions';
+    }
+    if (benefit.type === 'title') {
+      await entitlements.grant(ctx, [
+        { userId, itemType: benefit.itemType, itemId: benefit.itemId, format: benefit.format, reason, source },
+      ]);
+      if (benefit.format === 'ebook') return `/reader/book/${benefit.itemId}`;
+      return benefit.itemType === 'summary' ? `/player/summary/${benefit.itemId}` : `/player/book/${benefit.itemId}`;
+    }
+    // subscription days follow whatever already opens the scope
+    const until = (await entitlements.passes(ctx, userId))[benefit.scope];
+    const startsAt = until ?? kernel.clock.now();
+    await entitlements.grantPass(ctx, {
+      userId,
+      scope: benefit.scope,
+      source,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + benefit.days * DAY_MS),
+    });
+    return '/subscription';
+  }
+
   return {
+    rentalsDue,
+
+    /**
+     * Redeems a code for a member: wrong codes are counted against the member and their address
+     * (five free, then growing waits); the claim and what it gives commit together.
+     */
+    async redeem(ctx: Ctx, userId: number, raw: string, ip: string): Promise<Redeemed> {
+      const keys = [`code:member:${userId}`, `code:ip:${ip}`];
+      for (const key of keys) {
+        const waiting = await deps.identity.settings.limiter.backoff(key, CODE_BACKOFF);
+        if (!waiting.allowed) {
+          const error = new AppError('RATE_LIMITED', mn.codes.tooManyTries);
+          error.retryAfterS = Math.ceil(waiting.retryAfterMs / 1000);
+          throw error;
+        }
+      }
+      try {
+        return await transaction(ctx, async (tx) => {
+          const { code, benefit } = await deps.commerce.codes.claim(tx, raw, userId);
+          const link = await giveBenefit(
+            tx,
+            userId,
+            code.id,
+            code.title,
+            benefit,
+            code.kind === 'gift' ? 'gift' : 'promo',
+          );
+          if (code.kind === 'gift' && code.senderUserId !== null && code.senderUserId !== userId) {
+            await deps.notifications.notify(tx, {
+              userId: code.senderUserId,
+              kind: 'gift_redeemed',
+              title: mn.codes.notify.giftRedeemedTitle,
+              body: mn.codes.notify.giftRedeemed(code.title),
+              link: '/my-library/cards',
+              dedupeKey: `gift:${code.id}:redeemed`,
+            });
+          }
+          return { kind: code.kind, title: code.title, benefit: benefitView(benefit), message: code.message, link };
+        });
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'NOT_FOUND') {
+          for (const key of keys) await deps.identity.settings.limiter.fail(key, CODE_BACKOFF);
+        }
+        throw error;
+      }
+    },
+
+    /** the public campaigns, with their codes */
+    async campaigns(ctx: Ctx) {
+      return (await deps.commerce.codes.campaigns(ctx)).map((code) => ({
+        code: code.code,
+        title: code.title,
+        description: code.description,
+        benefit: benefitView(codeBenefit.parse(code.benefit)),
+        ends_at: code.endsAt?.toISOString() ?? null,
+        left: code.maxRedemptions === null ? null : code.maxRedemptions - code.redeemedCount,
+      }));
+    },
+
+    /** the gift cards a member sent (with their codes) and received */
+    async giftCards(ctx: Ctx, userId: number) {
+      const [sent, received] = await Promise.all([
+        deps.commerce.codes.sent(ctx, userId),
+        deps.commerce.codes.received(ctx, userId),
+      ]);
+      return {
+        sent: sent.map((code) => ({
+          code: code.code,
+          title: code.title,
+          recipient: code.recipient,
+          message: code.message,
+          redeemed: code.redeemedCount > 0,
+          created_at: code.createdAt.toISOString(),
+          redeemed_at: null,
+          ends_at: code.endsAt?.toISOString() ?? null,
+        })),
+        received: received.map(({ code, redeemedAt }) => ({
+          code: code.code,
+          title: code.title,
+          recipient: code.recipient,
+          message: code.message,
+          redeemed: true,
+          created_at: code.createdAt.toISOString(),
+          redeemed_at: redeemedAt.toISOString(),
+          ends_at: code.endsAt?.toISOString() ?? null,
+        })),
+      };
+    },
+
+    purchaseGift: (ctx: Ctx, userId: number, key: string, request: GiftRequest) =>
+      once(ctx, userId, key, { kind: 'gift', request }),
+
     /** what the member holds of a title, or of each title of a bundle (404 for no such title) */
     async holdings(ctx: Ctx, userId: number, itemType: 'book' | 'summary' | 'bundle', itemId: number) {
       const titles: { type: GrantItemType; id: number }[] = [];
@@ -391,6 +737,8 @@ export function checkoutService(kernel: Kernel, deps: CheckoutDependencies) {
 
     purchaseBook: (ctx: Ctx, userId: number, key: string, id: number, request: BookPurchaseRequest) =>
       once(ctx, userId, key, { kind: 'book', id, request }),
+    rentBook: (ctx: Ctx, userId: number, key: string, id: number, request: BookPurchaseRequest) =>
+      once(ctx, userId, key, { kind: 'rental', id, request }),
     purchaseSummary: (ctx: Ctx, userId: number, key: string, id: number, request: PurchaseRequest) =>
       once(ctx, userId, key, { kind: 'summary', id, request }),
     purchaseBundle: (ctx: Ctx, userId: number, key: string, id: number, request: PurchaseRequest) =>

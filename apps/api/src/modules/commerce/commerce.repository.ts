@@ -145,5 +145,33 @@ export function commerceRepository(db: CommerceDb, pooled = false) {
       ]);
       return { ids: rows.map((row) => row.itemId), total: Number(count?.n ?? 0) };
     },
+
+    /** the ids of the books that can be rented now (in a format, or any), a page at a time */
+    async rentable(
+      format: 'audiobook' | 'ebook' | null,
+      page: number,
+      perPage: number,
+    ): Promise<{ ids: number[]; total: number }> {
+      const where = and(
+        eq(commerceOffer.itemType, 'book'),
+        sql`${commerceOffer.rentalPriceMnt} is not null`,
+        format ? eq(commerceOffer.format, format) : undefined,
+        current,
+      );
+      const [rows, [count]] = await Promise.all([
+        db
+          .selectDistinct({ itemId: commerceOffer.itemId })
+          .from(commerceOffer)
+          .where(where)
+          .orderBy(sql`${commerceOffer.itemId} desc`)
+          .limit(perPage)
+          .offset((page - 1) * perPage),
+        db
+          .select({ n: sql<number>`count(distinct ${commerceOffer.itemId})::int` })
+          .from(commerceOffer)
+          .where(where),
+      ]);
+      return { ids: rows.map((row) => row.itemId), total: Number(count?.n ?? 0) };
+    },
   };
 }

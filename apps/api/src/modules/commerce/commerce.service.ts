@@ -6,6 +6,9 @@ import type { Kernel } from '../../kernel/module';
 import { boundRepositoryWith, type Ctx } from '../../kernel/unit-of-work';
 import { groupBy } from '../../lib/group-by';
 import { coverImage } from '../../lib/media-urls';
+import { codesService } from './codes.service';
+
+export { codeBenefit, type CodeBenefit } from './codes.service';
 import {
   commerceRepository,
   type BundleRow,
@@ -141,8 +144,15 @@ export function commerceService(context: Kernel) {
     creditPacks: (ctx: Ctx): Promise<CreditPackRow[]> =>
       ctx.inTransaction ? repository(ctx).creditPacks() : cachedPacks(),
 
+    /** promo codes and gift cards */
+    codes: codesService(context),
+
     /** the ids of the books credits unlock now, a page at a time */
     creditUnlockable: (ctx: Ctx, page: number, perPage: number) => repository(ctx).creditUnlockable(page, perPage),
+
+    /** the ids of the books that can be rented now, in a format or any, a page at a time */
+    rentable: (ctx: Ctx, format: 'audiobook' | 'ebook' | null, page: number, perPage: number) =>
+      repository(ctx).rentable(format, page, perPage),
   };
 }
 export type CommerceService = ReturnType<typeof commerceService>;

@@ -90,6 +90,23 @@ export function entitlementsRepository(db: EntitlementsDb) {
       return { rows, total: Number(count?.n ?? 0) };
     },
 
+    /** rental grants (not revoked) ending after `from` and at or before `to` */
+    rentalsEnding(from: Date, to: Date, limit: number): Promise<GrantRow[]> {
+      return db
+        .select()
+        .from(entitlementsGrant)
+        .where(
+          and(
+            eq(entitlementsGrant.reason, 'rental'),
+            isNull(entitlementsGrant.revokedAt),
+            gt(entitlementsGrant.endsAt, from),
+            lte(entitlementsGrant.endsAt, to),
+          ),
+        )
+        .orderBy(entitlementsGrant.endsAt)
+        .limit(limit);
+    },
+
     /** inserts a cause's pass; one it gave already is kept as it is */
     async grantPass(pass: NewPass): Promise<boolean> {
       const rows = await db

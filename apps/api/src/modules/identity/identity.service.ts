@@ -185,6 +185,14 @@ export function identityService(deps: IdentityDependencies) {
       return { phone: row.phoneVerifiedAt ? row.phone : null, email: row.emailVerifiedAt ? row.email : null };
     },
 
+    /** the member whose verified phone (8 digits) or e-mail this is, if any */
+    async memberByContact(ctx: Ctx, to: Destination): Promise<number | null> {
+      const row = await byDestination(ctx, to);
+      if (!row) return null;
+      const verified = to.channel === 'sms' ? row.phoneVerifiedAt : row.emailVerifiedAt;
+      return verified ? row.id : null;
+    },
+
     /** Sends a code (or a notice) for a purpose; see otpService.send. */
     async sendCode(ctx: Ctx, purpose: OtpPurpose, to: Destination, context: { ip: string; userId: number | null }) {
       if ((purpose === 'verify_phone' || purpose === 'verify_email') && context.userId === null) {

@@ -7,21 +7,28 @@ export type JobsDb = ModuleDb<typeof schema>;
 export type JobRow = typeof systemJob.$inferSelect;
 export type ScheduleRow = typeof systemSchedule.$inferSelect;
 
+/** the database's now() plus some milliseconds (negative: before now) */
+const afterNow = (ms: number) => sql<Date>`now() + make_interval(secs => ${ms / 1000})`;
+
 /** The job queue's queries. Claiming uses SKIP LOCKED so concurrent workers never share a job. */
 export function jobsRepository(db: JobsDb) {
   return {
-    /** stores a job; without `runAt` it is due at once by the database's clock */
+    /**
+     * stores a job, due `delayMs` after the database's now() (at once without it): the queue
+     * compares `run_at` with the database's clock, never with the process's
+     */
     async insert(job: {
       name: string;
       payload: unknown;
-      runAt?: Date;
+      delayMs?: number;
       maxAttempts: number;
       dedupeKey: string | null;
       background?: boolean;
     }) {
+      const { delayMs, ...values } = job;
       const rows = await db
         .insert(systemJob)
-        .values(job)
+        .values({ ...values, ...(delayMs === undefined ? {} : { runAt: afterNow(delayMs) }) })
         .onConflictDoNothing({ target: systemJob.dedupeKey, where: sql`${systemJob.state} in ('queued', 'running')` })
         .returning({ id: systemJob.id });
       return rows[0]?.id ?? null;
@@ -63,12 +70,13 @@ export function jobsRepository(db: JobsDb) {
       return rows.length > 0;
     },
 
-    async fail(id: string, attempts: number, error: string, retryAt: Date | null) {
+    /** a failed attempt: queued again `retryInMs` after the database's now(), or dead (null) */
+    async fail(id: string, attempts: number, error: string, retryInMs: number | null) {
       await db
         .update(systemJob)
         .set(
-          retryAt
-            ? { state: 'queued', runAt: retryAt, lockedUntil: null, lastError: error }
+          retryInMs !== null
+            ? { state: 'queued', runAt: afterNow(retryInMs), lockedUntil: null, lastError: error }
             : { state: 'failed', finishedAt: sql`now()`, lockedUntil: null, lastError: error },
         )
         .where(and(eq(systemJob.id, id), eq(systemJob.state, 'running'), eq(systemJob.attempts, attempts)));
@@ -128,6 +136,10 @@ export function jobsRepository(db: JobsDb) {
 
     async advanceSchedule(name: string, ranAt: Date, nextRunAt: Date) {
       await db.update(systemSchedule).set({ lastRunAt: ranAt, nextRunAt }).where(eq(systemSchedule.name, name));
+    },
+
+    async setNextRun(name: string, nextRunAt: Date) {
+      await db.update(systemSchedule).set({ nextRunAt }).where(eq(systemSchedule.name, name));
     },
 
     schedules: () => db.select().from(systemSchedule).orderBy(asc(systemSchedule.name)),

@@ -40,6 +40,23 @@ describe('the job queue', () => {
     expect(await jobs.runOne(ctx, [handle(later, async () => undefined)])).toBe(false);
   });
 
+  it('keeps the delay a moved clock asks for, measured from the database clock', async () => {
+    const clock = manualClock();
+    clock.advance(30 * 24 * 60 * 60_000);
+    const jobs = jobsService({ clock });
+    const moved = job('test.moved-clock');
+    const now = await jobs.enqueue(ctx, moved, {}, { runAt: clock.now() });
+    const later = await jobs.enqueue(ctx, moved, {}, { runAt: new Date(clock.now().getTime() + 60_000) });
+    const ran: string[] = [];
+    const handlers = [handle(moved, async (_ctx, _payload, row) => void ran.push(row.id))];
+    while (await jobs.runOne(ctx, handlers));
+    expect(ran).toEqual([now]);
+    const row = await jobs.get(ctx, later!);
+    expect(row?.state).toBe('queued');
+    expect(row!.runAt.getTime() - Date.now()).toBeGreaterThan(50_000);
+    expect(row!.runAt.getTime() - Date.now()).toBeLessThanOrEqual(60_000);
+  });
+
   it('stores a job with the same dedupe key once while it is pending, and again after it ran', async () => {
     const jobs = jobsService();
     const dedupe = job('test.dedupe');

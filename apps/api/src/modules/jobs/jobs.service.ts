@@ -46,6 +46,10 @@ export interface ScheduleDefinition {
 }
 
 export interface EnqueueOptions {
+  /**
+   * by the kernel's clock; stored as the database's now() plus the delay to it (the queue
+   * compares with the database's clock), so a moved clock neither postpones nor hastens it
+   */
   runAt?: Date;
   /** a second job with the same key is not stored while the first is queued or running */
   dedupeKey?: string;
@@ -86,7 +90,9 @@ export function jobsService(options: { clock?: Clock } = {}) {
       name: job.name,
       // A payload that does not fit its job is the caller's bug: refuse it now, not at 3 a.m.
       payload: job.payload.parse(payload),
-      runAt: options.runAt,
+      // The kernel's clock may be moved (the sandbox's test clock): the delay it asks for is
+      // kept, measured from the database's now(), so a moved clock never postpones a job.
+      delayMs: options.runAt ? options.runAt.getTime() - clock.now().getTime() : undefined,
       maxAttempts: job.maxAttempts,
       dedupeKey: options.dedupeKey ?? null,
       background: options.background ?? false,
@@ -132,8 +138,8 @@ export function jobsService(options: { clock?: Clock } = {}) {
         const message = error instanceof Error ? error.message : String(error);
         const retry =
           !(error instanceof DeadOnArrival || error instanceof NoRetry) && claimed.attempts < claimed.maxAttempts;
-        const retryAt = retry ? new Date(clock.now().getTime() + retryDelayMs(claimed.attempts)) : null;
-        await repository(ctx).fail(claimed.id, claimed.attempts, message.slice(0, 2000), retryAt);
+        const retryInMs = retry ? retryDelayMs(claimed.attempts) : null;
+        await repository(ctx).fail(claimed.id, claimed.attempts, message.slice(0, 2000), retryInMs);
       }
       return true;
     },
@@ -163,6 +169,16 @@ export function jobsService(options: { clock?: Clock } = {}) {
         }
         return due.map((row) => row.name);
       });
+    },
+
+    /**
+     * Every schedule's next run anew from the clock's now: after the sandbox's clock was moved
+     * back, a next run computed ahead would otherwise wait for the clock to catch up.
+     */
+    async restartSchedules(ctx: Ctx): Promise<void> {
+      for (const row of await repository(ctx).schedules()) {
+        await repository(ctx).setNextRun(row.name, nextRunOf(row.cron, clock.now()));
+      }
     },
 
     /** the dead letter, newest first */

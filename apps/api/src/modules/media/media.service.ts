@@ -247,13 +247,19 @@ export function mediaService(
       }
       const key = await repository(ctx).key(type, id);
       if (!key) throw new AppError('UNAVAILABLE');
-      const exp = Math.floor(now().getTime() / 1000) + LICENCE_TTL_SECONDS;
+      // a licence never outlives the access (a rental ending in the next minutes)
+      const until = access.allowed ? access.until : null;
+      const exp = Math.min(
+        Math.floor(now().getTime() / 1000) + LICENCE_TTL_SECONDS,
+        until ? Math.floor(until.getTime() / 1000) : Number.MAX_SAFE_INTEGER,
+      );
       const token = keys.sign({ sid: sessionTag(listener.sessionId), type, id, kid: key.kid, exp });
       return {
         ...common,
         dash_url: urlOf(asset, 'full/manifest.mpd'),
         hls_url: `/v5/drm/hls/playlist.m3u8?token=${encodeURIComponent(token)}`,
         transcript: asset.transcript ?? null,
+        access_until: until?.toISOString() ?? null,
         licence: {
           url: '/v5/drm/licence',
           token,

@@ -1,7 +1,12 @@
 import { defineModule } from '../../kernel/module';
 import { handle } from '../jobs/jobs.service';
 import { notificationsRoutes } from './notifications.routes';
-import { deliverNotificationJob, notificationsService, type NotificationsService } from './notifications.service';
+import {
+  deliverNotificationJob,
+  notificationsService,
+  sendDirectJob,
+  type NotificationsService,
+} from './notifications.service';
 
 declare module '../../kernel/module' {
   interface ModuleServices {
@@ -25,5 +30,6 @@ export const notificationsModule = defineModule({
   routes: notificationsRoutes,
   jobs: (notifications) => [
     handle(deliverNotificationJob, (ctx, { id, channel }) => notifications.deliver(ctx, id, channel)),
+    handle(sendDirectJob, (_ctx, message) => notifications.sendDirect(message)),
   ],
 });

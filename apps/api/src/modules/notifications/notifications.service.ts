@@ -50,6 +50,22 @@ export const deliverNotificationJob = defineJob(
   z.object({ id: z.number().int().min(1), channel: z.enum(['sms', 'email']) }).strict(),
 );
 
+/** Sends a message to an address that may be no member's (a gift card's recipient). */
+export const sendDirectJob = defineJob(
+  'notifications.send-direct',
+  z
+    .object({
+      phone: z
+        .string()
+        .regex(/^\d{8}$/)
+        .optional(),
+      email: z.string().email().optional(),
+      subject: z.string().min(1).max(200),
+      text: z.string().min(1).max(2000),
+    })
+    .strict(),
+);
+
 export interface NotificationsDependencies {
   identity: Pick<IdentityService, 'contact'>;
   /** the process's providers (the sandbox outbox in embedded mode); absent in a process that has none */
@@ -103,6 +119,25 @@ export function notificationsService(kernel: Kernel, deps: NotificationsDependen
           );
         }
       }),
+
+    /**
+     * Sends a text to a phone or an e-mail address that need not be a member's, by a job
+     * enqueued in the caller's transaction (it goes exactly when its cause committed).
+     */
+    sendTo: (ctx: Ctx, message: { phone?: string; email?: string; subject: string; text: string }) =>
+      kernel.jobs.enqueue(ctx, sendDirectJob, message).then(() => undefined),
+
+    /** the job's work: one SMS or e-mail */
+    async sendDirect(message: { phone?: string; email?: string; subject: string; text: string }): Promise<void> {
+      if (message.phone) {
+        if (!deps.senders.sms) throw new Error('no SMS provider in this process');
+        await deps.senders.sms.send(message.phone, message.text);
+      }
+      if (message.email) {
+        if (!deps.senders.mail) throw new Error('no e-mail provider in this process');
+        await deps.senders.mail.send({ to: message.email, subject: message.subject, text: message.text });
+      }
+    },
 
     async status(ctx: Ctx, userId: number): Promise<NotificationStatus> {
       const count = await repository(ctx).countUnseen(userId);

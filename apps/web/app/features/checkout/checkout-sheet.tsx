@@ -13,6 +13,7 @@ const t = mn.checkout;
 /** What is being bought: a book in a format, a summary, a bundle or a credit pack. */
 export type CheckoutTarget =
   | { kind: 'book'; id: number; format: 'audiobook' | 'ebook' }
+  | { kind: 'rental'; id: number; format: 'audiobook' | 'ebook' }
   | { kind: 'summary'; id: number }
   | { kind: 'bundle'; id: number }
   | { kind: 'credit_pack'; id: number };
@@ -44,6 +45,12 @@ function purchase(target: CheckoutTarget, way: Way, saveCard: boolean, key: stri
   switch (target.kind) {
     case 'book':
       return api.purchaseBook(
+        target.id,
+        mnt ? { ...mnt, format: target.format } : { method: 'credits', format: target.format },
+        key,
+      );
+    case 'rental':
+      return api.rentBook(
         target.id,
         mnt ? { ...mnt, format: target.format } : { method: 'credits', format: target.format },
         key,

@@ -4,7 +4,8 @@ import type { Offer, SubscriptionScope } from '@nomsan/contracts/catalog';
 import { mn } from '@nomsan/contracts/messages';
 import { useAuth } from '~/lib/auth-store';
 import { browserApi } from '~/lib/browser-api';
-import { formatMnt } from '~/lib/format';
+import { formatDateTime, formatMnt } from '~/lib/format';
+import { RENTAL_CREDIT_PRICE } from '@nomsan/contracts/money';
 import { href } from '~/lib/links';
 import { signInHref } from '~/lib/return-path';
 import { CheckoutSheet, type CheckoutTarget } from './checkout-sheet';
@@ -68,12 +69,18 @@ function OfferCard({
   offer,
   owned,
   onBuy,
+  onRent,
+  until,
   readHref,
 }: {
   offer: Offer;
-  /** the member holds this format already */
+  /** the member holds this format already, for good */
   owned: boolean;
   onBuy: (offer: Offer) => void;
+  /** rents the format (when its offer has rental terms and the member has not rented it) */
+  onRent?: (offer: Offer) => void;
+  /** the member holds this format until then: a rental or a subscription */
+  until?: { reason: string; until: string } | null;
   /** an e-book's reader: the whole book once owned, the sample before */
   readHref?: string;
 }) {
@@ -121,6 +128,14 @@ function OfferCard({
           </ul>
         </div>
       ) : null}
+      {!owned && until ? (
+        <p className="mt-4 flex items-center gap-2 rounded-xl bg-green-50 px-3 py-2 text-sm font-semibold text-green-800 ring-1 ring-green-200">
+          <ClockIcon width={16} height={16} />
+          {(until.reason === 'rental' ? mn.rentals.rentedUntil : mn.rentals.bySubscription)(
+            formatDateTime(until.until),
+          )}
+        </p>
+      ) : null}
       {owned ? (
         <Link
           to="/my-library/books"
@@ -136,6 +151,16 @@ function OfferCard({
           className="mt-4 inline-flex h-11 w-full items-center justify-center rounded-full bg-brand font-semibold text-white hover:bg-brand-dark"
         >
           {offer.price_mnt !== null && offer.price_mnt > 0 ? mn.offers.buy : mn.offers.unlockWithCredit}
+        </button>
+      ) : null}
+      {!owned && offer.rental && onRent && until?.reason !== 'rental' ? (
+        <button
+          type="button"
+          onClick={() => onRent(offer)}
+          className="mt-2 inline-flex h-11 w-full items-center justify-center gap-2 rounded-full border border-brand font-semibold text-brand hover:bg-brand-soft"
+        >
+          <ClockIcon width={18} height={18} />
+          {mn.rentals.rentAction(offer.rental.days)} · {formatMnt(offer.rental.price_mnt)}
         </button>
       ) : null}
       {readHref ? (
@@ -155,9 +180,16 @@ function OfferCard({
 }
 
 /** What the member holds of the item: its formats, and for a bundle how many of its titles. */
-const NOTHING_HELD = { formats: new Set<string>(), titles: 0 };
+interface Held {
+  /** formats held for good */
+  formats: Set<string>;
+  /** formats held until a time (a rental, a subscription), with why */
+  timed: Map<string, { reason: string; until: string }>;
+  titles: number;
+}
+const NOTHING_HELD: Held = { formats: new Set<string>(), timed: new Map(), titles: 0 };
 
-function useHoldings(item: OfferItem): { formats: Set<string>; titles: number } {
+function useHoldings(item: OfferItem): Held {
   const loggedIn = useAuth((state) => state.loggedIn);
   const key = `${item.kind}:${item.id}`;
   const [held, setHeld] = useState({ key, ...NOTHING_HELD });
@@ -170,8 +202,13 @@ function useHoldings(item: OfferItem): { formats: Set<string>; titles: number } 
         if (!live) return;
         setHeld({
           key,
-          formats: new Set(holdings.map((h) => h.format)),
-          titles: new Set(holdings.map((h) => `${h.item_type}:${h.item_id}`)).size,
+          formats: new Set(holdings.filter((h) => h.until === null).map((h) => h.format)),
+          timed: new Map(
+            holdings.flatMap((h) =>
+              h.until === null ? [] : [[h.format, { reason: h.reason, until: h.until }] as const],
+            ),
+          ),
+          titles: new Set(holdings.filter((h) => h.until === null).map((h) => `${h.item_type}:${h.item_id}`)).size,
         });
       })
       .catch(() => undefined);
@@ -202,20 +239,20 @@ export function OfferList({
   const navigate = useNavigate();
   const location = useLocation();
   const held = useHoldings(item);
-  const [buying, setBuying] = useState<Offer | null>(null);
+  const [buying, setBuying] = useState<{ offer: Offer; rent: boolean } | null>(null);
   if (offers.length === 0) return null;
   const subscribable = offers.some((offer) => offer.subscription_scopes.length > 0);
   const ownsFormat = (offer: Offer) =>
     item.kind === 'bundle'
       ? item.itemsCount !== undefined && held.titles >= item.itemsCount
       : held.formats.has(offer.format);
-  const buy = (offer: Offer) => {
+  const start = (offer: Offer, rent: boolean) => {
     if (!loggedIn) return void navigate(signInHref(`${location.pathname}${location.search}`));
-    setBuying(offer);
+    setBuying({ offer, rent });
   };
-  const target = (offer: Offer): CheckoutTarget =>
+  const target = ({ offer, rent }: { offer: Offer; rent: boolean }): CheckoutTarget =>
     item.kind === 'book'
-      ? { kind: 'book', id: item.id, format: offer.format === 'ebook' ? 'ebook' : 'audiobook' }
+      ? { kind: rent ? 'rental' : 'book', id: item.id, format: offer.format === 'ebook' ? 'ebook' : 'audiobook' }
       : { kind: item.kind, id: item.id };
   return (
     <section id="offers" aria-labelledby={headingId} className="scroll-mt-24">
@@ -233,7 +270,9 @@ export function OfferList({
             key={offer.format}
             offer={offer}
             owned={ownsFormat(offer)}
-            onBuy={buy}
+            onBuy={(chosen) => start(chosen, false)}
+            onRent={item.kind === 'book' ? (chosen) => start(chosen, true) : undefined}
+            until={item.kind === 'book' ? (held.timed.get(offer.format) ?? null) : null}
             readHref={item.kind === 'book' && offer.format === 'ebook' ? href.reader(item.id) : undefined}
           />
         ))}
@@ -250,9 +289,24 @@ export function OfferList({
       {buying ? (
         <CheckoutSheet
           target={target(buying)}
-          title={`${item.title} · ${mn.offers.formats[buying.format]}`}
-          priceMnt={buying.price_mnt !== null && buying.price_mnt > 0 ? buying.price_mnt : null}
-          creditPrice={buying.credit_price}
+          title={
+            buying.rent && buying.offer.rental
+              ? mn.rentals.sheetTitle(
+                  `${item.title} · ${mn.offers.formats[buying.offer.format]}`,
+                  buying.offer.rental.days,
+                )
+              : `${item.title} · ${mn.offers.formats[buying.offer.format]}`
+          }
+          priceMnt={
+            buying.rent
+              ? (buying.offer.rental?.price_mnt ?? null)
+              : buying.offer.price_mnt !== null && buying.offer.price_mnt > 0
+                ? buying.offer.price_mnt
+                : null
+          }
+          creditPrice={
+            buying.rent ? (buying.offer.credit_price !== null ? RENTAL_CREDIT_PRICE : null) : buying.offer.credit_price
+          }
           onClose={() => setBuying(null)}
         />
       ) : null}

@@ -86,6 +86,10 @@ let element: HTMLAudioElement | null = null;
 let shakaPlayer: ShakaPlayer | null = null;
 let sound: SoundGraph | null = null;
 let licenceToken: string | null = null;
+/** fires when the title's access ends (see `open`) */
+let accessTimer: ReturnType<typeof setTimeout> | null = null;
+/** setTimeout's longest wait (about 24.8 days); access ending later is checked on a later open */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 /** the keys of a downloaded title played without a network (its lease's, by key id) */
 let offlineKeys: Record<string, string> | null = null;
 /** bumps on every open/close: work started for an earlier title stops when it sees a newer one */
@@ -408,6 +412,20 @@ export const usePlayer = create<PlayerState>((set, get) => {
         });
         await load(session, startAt);
         if (mine !== generation) return;
+        // access that ends (a rental, a subscription's last day) stops the full title at its
+        // minute: the title is opened again, which now gives the preview
+        const until = session.access === 'full' && session.access_until ? Date.parse(session.access_until) : NaN;
+        if (Number.isFinite(until) && until - Date.now() < MAX_TIMER_MS) {
+          accessTimer = setTimeout(
+            () => {
+              if (mine !== generation) return;
+              get().close();
+              openedFor = null;
+              void get().open(type, id, info);
+            },
+            Math.max(0, until - Date.now()),
+          );
+        }
         audio().playbackRate = speed;
         audio().defaultPlaybackRate = speed;
         set({ status: 'ready' });
@@ -527,6 +545,8 @@ export const usePlayer = create<PlayerState>((set, get) => {
         element.load();
       }
       if (sleepTimer) clearTimeout(sleepTimer);
+      if (accessTimer) clearTimeout(accessTimer);
+      accessTimer = null;
       stopSaving();
       licenceToken = null;
       set(NOTHING_LOADED);

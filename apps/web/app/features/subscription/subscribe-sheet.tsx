@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { isApiError } from '@nomsan/contracts/client';
 import { mn } from '@nomsan/contracts/messages';
@@ -55,7 +55,11 @@ export function SubscribeSheet({ target, onClose }: { target: SubscribeTarget; o
     dialog.current?.showModal();
     browserApi()
       .savedCards()
-      .then(setCards, () => setCards([]));
+      // a carrier's consent (Unitel) is kept like a card, but it is not one
+      .then(
+        (saved) => setCards(saved.filter((card) => card.rail !== 'unitel')),
+        () => setCards([]),
+      );
   }, []);
 
   async function pay() {
@@ -147,6 +151,15 @@ export function SubscribeSheet({ target, onClose }: { target: SubscribeTarget; o
                 ))}
               </ul>
             </fieldset>
+            {target.offerId === undefined ? (
+              <Link
+                to={`/subscription/unitel?plan=${target.planId}`}
+                className="mt-2 block rounded-2xl border border-line px-4 py-3 hover:border-brand"
+              >
+                <span className="block font-semibold">{mn.unitel.page.sheetLink}</span>
+                <span className="block text-sm text-muted">{mn.unitel.page.sheetHint}</span>
+              </Link>
+            ) : null}
             {target.cardOnly ? <p className="mt-3 text-sm text-muted">{t.cardOnly}</p> : null}
             {error ? (
               <p role="alert" className="mt-4 rounded-xl bg-red-50 px-4 py-3 text-sm text-red-700">

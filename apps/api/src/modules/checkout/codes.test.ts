@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from '@nomsan/db/orm';
+import { mn } from '@nomsan/contracts/messages';
+import { campaignsResponse, giftCardsResponse, redeemResponse } from '@nomsan/contracts/codes';
+import { purchaseResponse } from '@nomsan/contracts/money';
+import { jobsOf } from '../../kernel/module';
+import { createAccountsApp, outbox, registerByPhone, type AccountsTestApp, type Registered } from '../../test/accounts';
+
+/**
+ * Promo codes and gift cards: what a code gives (credits, subscription days), once per member,
+ * wrong codes slowed down, a code's limit held exactly by 100 members redeeming at once, and a
+ * gift card bought, sent by SMS, redeemed by its recipient and listed for both.
+ */
+describe('promo codes and gift cards', () => {
+  let t: AccountsTestApp;
+  beforeAll(async () => {
+    t = await createAccountsApp({ payments: { sandbox: true } });
+  });
+  afterAll(() => t.close());
+
+  const services = () => t.app.modules!.services;
+  const root = () => t.app.modules!.kernel.root;
+  const as = (member: Registered, key = crypto.randomUUID()) => ({
+    authorization: `Bearer ${member.token}`,
+    'idempotency-key': key,
+  });
+  const redeem = (member: Registered, code: string, ip?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/v5/coupon/redeem',
+      headers: as(member),
+      payload: { code },
+      ...(ip ? { remoteAddress: ip } : {}),
+    });
+  const path = (url: string) => {
+    const u = new URL(url);
+    return `${u.pathname}${u.search}`;
+  };
+  async function runJobs() {
+    const { modules, kernel } = t.app.modules!;
+    const { handlers } = jobsOf(modules, kernel, services());
+    while (await kernel.jobs.runOne(root(), handlers));
+  }
+
+  it('gives a campaign’s credit once per member, however the code is typed', async () => {
+    const campaigns = campaignsResponse.parse((await t.app.inject('/v5/promo/campaigns')).json()).data;
+    const credit = campaigns.find((c) => c.benefit.type === 'credits')!;
+    const member = await registerByPhone(t.app);
+    const first = await redeem(
+      member,
+      ` ${credit.code.toLowerCase().slice(0, 4)}-${credit.code.toLowerCase().slice(4)} `,
+    );
+    expect(first.statusCode, first.body).toBe(200);
+    expect(redeemResponse.parse(first.json()).data).toMatchObject({
+      kind: 'promo',
+      benefit: { type: 'credits', credits: 1 },
+    });
+    expect(await services().credits.balance(root(), member.userId)).toBe(1);
+    const again = await redeem(member, credit.code);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(mn.codes.alreadyRedeemed);
+    expect(await services().credits.balance(root(), member.userId)).toBe(1);
+  });
+
+  it('opens a week of audio books with a days code, after what already opens them', async () => {
+    const campaigns = campaignsResponse.parse((await t.app.inject('/v5/promo/campaigns')).json()).data;
+    const days = campaigns.find((c) => c.benefit.type === 'subscription_days')!;
+    const member = await registerByPhone(t.app);
+    expect((await redeem(member, days.code)).statusCode).toBe(200);
+    const passes = await services().entitlements.passes(root(), member.userId);
+    expect(passes.audio!.getTime() - t.clock.now().getTime()).toBe(7 * 86_400_000);
+  });
+
+  it('answers a wrong code clearly, and slows down whoever guesses', async () => {
+    const member = await registerByPhone(t.app);
+    const ip = '203.0.113.77';
+    for (let i = 0; i < 5; i++) {
+      const wrong = await redeem(member, `WRONG${i}CODE`, ip);
+      expect(wrong.statusCode).toBe(404);
+      expect(wrong.json().error.message).toBe(mn.codes.invalid);
+    }
+    const slowed = await redeem(member, 'WRONG9CODE', ip);
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.json().error.message).toBe(mn.codes.tooManyTries);
+    expect(Number(slowed.headers['retry-after'])).toBeGreaterThan(0);
+    const empty = await redeem(member, '   ');
+    expect(empty.statusCode).toBe(400);
+  });
+
+  it('holds a code’s limit exactly when 100 members redeem it at once', async () => {
+    await services().commerce.codes.createPromo(root(), {
+      code: 'LIMITED10',
+      title: 'Эхний 10 хүнд',
+      benefit: { type: 'credits', credits: 2 },
+      maxRedemptions: 10,
+      source: 'test:limited10',
+    });
+    const members = [];
+    for (let i = 0; i < 100; i++) members.push(await registerByPhone(t.app));
+    const answers = await Promise.all(members.map((member, i) => redeem(member, 'LIMITED10', `198.51.100.${i + 1}`)));
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 422)).toHaveLength(90);
+    expect(answers.find((a) => a.statusCode === 422)!.json().error.message).toBe(mn.codes.usedUp);
+    const { rows } = await t.db.db.execute<{ count: number; redemptions: number; credited: number }>(sql`
+      select c.redeemed_count as count,
+        (select count(*)::int from commerce_code_redemption r where r.code_id = c.id) as redemptions,
+        (select count(*)::int from credits_ledger l where l.entry_key like ${`code:${'%'}`} and l.delta = 2) as credited
+      from commerce_code c where c.code = 'LIMITED10'`);
+    expect(rows[0]).toMatchObject({ count: 10, redemptions: 10, credited: 10 });
+  });
+
+  it('sends a bought gift card by SMS; its recipient redeems it; both see it in their cards', async () => {
+    const [sender, recipient, other] = [
+      await registerByPhone(t.app),
+      await registerByPhone(t.app),
+      await registerByPhone(t.app),
+    ];
+    const plans = (await t.app.inject('/v6/subscription/plans')).json().data as { id: number; code: string }[];
+    const plan = plans.find((p) => p.code === 'audio-1m')!;
+    const bought = await t.app.inject({
+      method: 'POST',
+      url: '/v6/purchase/gift',
+      headers: as(sender),
+      payload: {
+        gift: { kind: 'plan', plan_id: plan.id },
+        recipient_phone: recipient.phone,
+        message: 'Төрсөн өдрийн мэнд!',
+        method: 'mnt',
+        rail: 'qpay',
+      },
+    });
+    expect(bought.statusCode, bought.body).toBe(200);
+    const { invoice, payment } = purchaseResponse.parse(bought.json()).data;
+    expect(invoice.lines[0]).toMatchObject({ item_type: 'gift' });
+    const action = payment!.next_action!;
+    if (action.kind !== 'qr') throw new Error('expected a QR');
+    await t.app.inject({
+      method: 'POST',
+      url: path(action.deeplinks[0]!.link),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    await expect
+      .poll(
+        async () =>
+          (await t.app.inject({ url: `/v4/billing/invoices/${invoice.id}`, headers: as(sender) })).json().data.status,
+      )
+      .toBe('paid');
+    await runJobs();
+    const cards = () =>
+      t.app.inject({ url: '/v5/gift-cards', headers: as(sender) }).then((r) => giftCardsResponse.parse(r.json()).data);
+    const [card] = (await cards()).sent;
+    expect(card).toMatchObject({ recipient: recipient.phone, redeemed: false, message: 'Төрсөн өдрийн мэнд!' });
+    const sms = (await outbox(t.app, recipient.phone)).find((m) => m.text.includes(card!.code));
+    expect(sms?.text).toContain(`/coupon/${card!.code}`);
+    const { rows } = await t.db.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from notifications_item where user_id = ${recipient.userId} and kind = 'gift_received'`,
+    );
+    expect(Number(rows[0]!.n)).toBe(1);
+
+    const redeemed = await redeem(recipient, card!.code);
+    expect(redeemed.statusCode, redeemed.body).toBe(200);
+    expect(redeemResponse.parse(redeemed.json()).data).toMatchObject({
+      kind: 'gift',
+      benefit: { type: 'subscription_days', scope: 'audio', days: 30 },
+      link: '/subscription',
+    });
+    expect((await services().entitlements.passes(root(), recipient.userId)).audio).not.toBeNull();
+    // a gift card is one redemption
+    const late = await redeem(other, card!.code);
+    expect(late.statusCode).toBe(422);
+    expect((await cards()).sent[0]).toMatchObject({ redeemed: true });
+    const received = giftCardsResponse.parse(
+      (await t.app.inject({ url: '/v5/gift-cards', headers: as(recipient) })).json(),
+    ).data.received;
+    expect(received).toEqual([expect.objectContaining({ code: card!.code, redeemed: true })]);
+    expect(
+      giftCardsResponse.parse((await t.app.inject({ url: '/v5/gift-cards', headers: as(other) })).json()).data,
+    ).toEqual({ sent: [], received: [] });
+  });
+});

@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from '@nomsan/db/orm';
+import { mn } from '@nomsan/contracts/messages';
+import { purchaseResponse, RENTAL_CREDIT_PRICE } from '@nomsan/contracts/money';
+import { DAY_MS, MINUTE_MS } from '../../lib/clock';
+import { createAccountsApp, registerByPhone, type AccountsTestApp, type Registered } from '../../test/accounts';
+
+/**
+ * Rentals through QPay's sandbox and with credits: access for the offer's days from the payment,
+ * to the minute, in the players too (the playback session and its licence); the warning a day
+ * ahead and the notice at the end; rentables lists; another member's rentals unseen.
+ */
+describe('rentals', () => {
+  let t: AccountsTestApp;
+  let rentable: { id: number; format: 'audiobook' | 'ebook'; days: number; price: number; credits: boolean }[];
+  beforeAll(async () => {
+    t = await createAccountsApp({ payments: { sandbox: true } });
+    const { rows } = await t.db.db.execute<{
+      id: number;
+      format: 'audiobook' | 'ebook';
+      days: number;
+      price: number;
+      credit: number | null;
+    }>(sql`
+      select item_id as id, format, rental_days as days, rental_price_mnt as price, credit_price as credit
+      from commerce_offer
+      where item_type = 'book' and active and rental_days is not null order by item_id limit 40`);
+    rentable = rows.map((r) => ({ ...r, credits: r.credit !== null }));
+  });
+  afterAll(() => t.close());
+
+  const services = () => t.app.modules!.services;
+  const root = () => t.app.modules!.kernel.root;
+  const as = (member: Registered, key = crypto.randomUUID()) => ({
+    authorization: `Bearer ${member.token}`,
+    'idempotency-key': key,
+  });
+  const path = (url: string) => {
+    const u = new URL(url);
+    return `${u.pathname}${u.search}`;
+  };
+  const access = (member: Registered, id: number, format: 'audiobook' | 'ebook') =>
+    services().entitlements.canAccess(root(), member.userId, { type: 'book', id }, format);
+  const notices = async (member: Registered, kind: string) => {
+    const { rows } = await t.db.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from notifications_item where user_id = ${member.userId} and kind = ${kind}`,
+    );
+    return Number(rows[0]!.n);
+  };
+
+  async function rentWithQpay(member: Registered, id: number, format: 'audiobook' | 'ebook') {
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: `/v5/books/${id}/rent`,
+      headers: as(member),
+      payload: { method: 'mnt', rail: 'qpay', format },
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const { invoice, payment } = purchaseResponse.parse(answer.json()).data;
+    const action = payment!.next_action!;
+    if (action.kind !== 'qr') throw new Error('expected a QR');
+    await t.app.inject({
+      method: 'POST',
+      url: path(action.deeplinks[0]!.link),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    await expect
+      .poll(
+        async () =>
+          (await t.app.inject({ url: `/v4/billing/invoices/${invoice.id}`, headers: as(member) })).json().data.status,
+      )
+      .toBe('paid');
+    return invoice;
+  }
+
+  it('lists what can be rented, by group (1 audio books, 4 e-books)', async () => {
+    const all = (await t.app.inject('/v5/subscription/rentables')).json().data;
+    expect(all.total).toBeGreaterThan(0);
+    const audio = (await t.app.inject('/api/web/subscription/rentables?filter[group_id]=1')).json().data;
+    const ebooks = (await t.app.inject('/api/web/subscription/rentables?filter[group_id]=4')).json().data;
+    expect(audio.total + ebooks.total).toBeGreaterThanOrEqual(all.total);
+    expect((await t.app.inject('/api/web/subscription/rentables?filter[group_id]=2')).statusCode).toBe(400);
+  });
+
+  it('opens a rented title for its days from the payment, to the minute, in the player too', async () => {
+    const member = await registerByPhone(t.app);
+    const offer = rentable.find((r) => r.format === 'audiobook')!;
+    const invoice = await rentWithQpay(member, offer.id, 'audiobook');
+    expect(invoice.amount_mnt).toBe(offer.price);
+    expect(invoice.lines[0]).toMatchObject({ item_type: 'rental', amount_mnt: offer.price });
+    const granted = await access(member, offer.id, 'audiobook');
+    expect(granted).toMatchObject({ allowed: true, reason: 'rental' });
+    const until = granted.until!;
+    expect(Math.abs(until.getTime() - (t.clock.now().getTime() + offer.days * DAY_MS))).toBeLessThan(MINUTE_MS);
+    // renting it again while rented is refused, saying until when
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/v6/purchase/rental`,
+      headers: as(member),
+      payload: { book_id: offer.id, method: 'mnt', rail: 'qpay', format: 'audiobook' },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toMatch(/хүртэл түрээсэлсэн/);
+    // the player's session is full, and its licence never outlives the rental
+    const mpd = () => t.app.inject({ url: `/v5/drm/book-audio/${offer.id}/mpd`, headers: as(member) });
+    expect((await mpd()).json().data).toMatchObject({ access: 'full' });
+    const rentals = (await t.app.inject({ url: '/v4/account/rentals', headers: as(member) })).json().data;
+    expect(rentals.data).toEqual([
+      expect.objectContaining({ item_id: offer.id, reason: 'rental', until: until.toISOString() }),
+    ]);
+
+    // a day ahead: the warning, once however often the job runs
+    t.clock.advance(until.getTime() - t.clock.now().getTime() - DAY_MS + MINUTE_MS);
+    await services().checkout.rentalsDue(root());
+    await services().checkout.rentalsDue(root());
+    expect(await notices(member, 'rental_ending')).toBe(1);
+    // a minute before the end it plays; at the end it does not, and the member is told
+    t.clock.advance(until.getTime() - t.clock.now().getTime() - MINUTE_MS);
+    expect((await access(member, offer.id, 'audiobook')).allowed).toBe(true);
+    t.clock.advance(MINUTE_MS);
+    expect((await access(member, offer.id, 'audiobook')).allowed).toBe(false);
+    expect((await mpd()).json().data).toMatchObject({ access: 'preview', licence: null });
+    await services().checkout.rentalsDue(root());
+    await services().checkout.rentalsDue(root());
+    expect(await notices(member, 'rental_ended')).toBe(1);
+    expect((await t.app.inject({ url: '/v4/account/rentals', headers: as(member) })).json().data.total).toBe(0);
+  });
+
+  it('rents with credits where credits unlock the title, at the rental credit price', async () => {
+    const member = await registerByPhone(t.app);
+    const offer = rentable.find((r) => r.credits)!;
+    await services().credits.add(root(), {
+      userId: member.userId,
+      credits: 2,
+      kind: 'bonus',
+      description: 'test',
+      entryKey: `test:${member.userId}:bonus`,
+    });
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: `/v5/books/${offer.id}/rent`,
+      headers: as(member),
+      payload: { method: 'credits', format: offer.format },
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(purchaseResponse.parse(answer.json()).data.invoice).toMatchObject({
+      status: 'paid',
+      amount_credits: RENTAL_CREDIT_PRICE,
+    });
+    expect(await services().credits.balance(root(), member.userId)).toBe(2 - RENTAL_CREDIT_PRICE);
+    expect(await access(member, offer.id, offer.format)).toMatchObject({ allowed: true, reason: 'rental' });
+    // a title with no rental terms cannot be rented
+    const { rows } = await t.db.db.execute<{ id: number }>(
+      sql`select item_id as id from commerce_offer where item_type = 'book' and format = 'audiobook' and active and rental_days is null limit 1`,
+    );
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/v5/books/${rows[0]!.id}/rent`,
+      headers: as(member),
+      payload: { method: 'credits', format: 'audiobook' },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.message).toBe(mn.rentals.notRentable);
+  });
+
+  it("keeps a member's rentals to themselves; visitors may not rent", async () => {
+    const [owner, other] = [await registerByPhone(t.app), await registerByPhone(t.app)];
+    const offer = rentable.find((r) => r.format === 'ebook') ?? rentable[0]!;
+    await rentWithQpay(owner, offer.id, offer.format);
+    expect((await t.app.inject({ url: '/v4/account/rentals', headers: as(other) })).json().data.total).toBe(0);
+    expect((await access(other, offer.id, offer.format)).allowed).toBe(false);
+    const visitor = await t.app.inject({
+      method: 'POST',
+      url: `/v5/books/${offer.id}/rent`,
+      headers: { 'idempotency-key': crypto.randomUUID() },
+      payload: { method: 'mnt', rail: 'qpay', format: offer.format },
+    });
+    expect(visitor.statusCode).toBe(401);
+  });
+});

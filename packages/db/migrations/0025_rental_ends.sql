@@ -1,0 +1,1 @@
+CREATE INDEX "entitlements_grant_rental_end_idx" ON "entitlements_grant" USING btree ("ends_at") WHERE "entitlements_grant"."reason" = 'rental';
