@@ -212,9 +212,9 @@ describe('subscription renewals in the browser (the sandbox clock moves)', () =>
       await signInWithPassword(page, member.phone, password, `/${book.slug}`);
 
       const audioOffer = page
-      .locator('#offers li')
-      .filter({ has: page.getByRole('heading', { name: 'Аудио ном', exact: true }) });
-    await audioOffer.getByRole('button', { name: new RegExp(`^${rental.days} хоног түрээслэх`) }).click();
+        .locator('#offers li')
+        .filter({ has: page.getByRole('heading', { name: 'Аудио ном', exact: true }) });
+      await audioOffer.getByRole('button', { name: new RegExp(`^${rental.days} хоног түрээслэх`) }).click();
       const sheet = page.getByRole('dialog');
       await expect.poll(() => sheet.getByText(`${rental.days} хоногийн түрээс`).count()).toBeGreaterThan(0);
       await sheet.getByRole('button', { name: /төлөх$/ }).click();

@@ -925,6 +925,9 @@ export const mn = {
     },
     rentalsEmptyTitle: 'Түрээсэлсэн ном алга',
     rentalsEmptyHint: 'Номын хуудаснаас «Түрээслэх»-ийг сонговол хэдэн хоногоор уншиж, сонсох боломжтой.',
+    leavingTitle: 'Ном сангаас хасагдах гэж байна',
+    leaving: (title: string, until: string) =>
+      `«${title}» ${until}-нд манай сангаас хасагдана. Түүнээс өмнө дуусгах эсвэл худалдаж авна уу.`,
     notify: {
       endingTitle: 'Түрээс дуусах гэж байна',
       ending: (title: string, until: string) => `«${title}» номын түрээс ${until}-нд дуусна.`,

@@ -38,6 +38,8 @@ export const libraryPosition = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.itemType, t.itemId, t.format] }),
     index('library_position_recent_idx').on(t.userId, t.changedAt.desc()),
+    // who has started a title (told when it leaves the catalogue)
+    index('library_position_title_idx').on(t.itemType, t.itemId),
   ],
 );
 
@@ -99,6 +101,7 @@ export const libraryWishlist = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.bookId] }),
     index('library_wishlist_recent_idx').on(t.userId, t.createdAt.desc()),
+    index('library_wishlist_book_idx').on(t.bookId),
   ],
 );
 

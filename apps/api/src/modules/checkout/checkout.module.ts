@@ -10,6 +10,9 @@ declare module '../../kernel/module' {
   }
 }
 
+/** Tells members of titles they use leaving the catalogue (hourly). */
+export const titlesLeavingJob = defineJob('checkout.titles-leaving', z.object({}).strict(), { maxAttempts: 3 });
+
 /** Tells members of rentals ending and ended (every minute). */
 export const rentalsDueJob = defineJob('checkout.rentals-due', z.object({}).strict(), { maxAttempts: 3 });
 
@@ -20,9 +23,15 @@ export const rentalsDueJob = defineJob('checkout.rentals-due', z.object({}).stri
  */
 export const checkoutModule = defineModule({
   name: 'checkout',
-  dependsOn: ['identity', 'catalog', 'commerce', 'billing', 'credits', 'entitlements', 'notifications'],
+  dependsOn: ['identity', 'catalog', 'commerce', 'billing', 'credits', 'entitlements', 'notifications', 'library'],
   create: (kernel, deps) => checkoutService(kernel, deps),
   routes: checkoutRoutes,
-  jobs: (checkout) => [handle(rentalsDueJob, (ctx) => checkout.rentalsDue(ctx).then(() => undefined))],
-  schedules: [{ job: rentalsDueJob, cron: '* * * * *' }],
+  jobs: (checkout) => [
+    handle(rentalsDueJob, (ctx) => checkout.rentalsDue(ctx).then(() => undefined)),
+    handle(titlesLeavingJob, (ctx) => checkout.titlesLeaving(ctx).then(() => undefined)),
+  ],
+  schedules: [
+    { job: rentalsDueJob, cron: '* * * * *' },
+    { job: titlesLeavingJob, cron: '5 * * * *' },
+  ],
 });

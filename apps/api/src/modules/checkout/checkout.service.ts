@@ -26,7 +26,13 @@ import {
 import type { CatalogService } from '../catalog/catalog.service';
 import type { CommerceService } from '../commerce/commerce.service';
 import type { CreditsService } from '../credits/credits.service';
-import type { EntitlementsService, GrantFormat, GrantItemType } from '../entitlements/entitlements.service';
+import {
+  SCOPE_OF_FORMAT,
+  type EntitlementsService,
+  type GrantFormat,
+  type GrantItemType,
+} from '../entitlements/entitlements.service';
+import type { LibraryService } from '../library/library.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { IdentityService } from '../identity/identity.service';
 import { codeBenefit, type CodeBenefit } from '../commerce/commerce.service';
@@ -43,6 +49,7 @@ export interface CheckoutDependencies {
   credits: CreditsService;
   entitlements: EntitlementsService;
   notifications: NotificationsService;
+  library: Pick<LibraryService, 'startedBy' | 'wishlistedBy'>;
 }
 
 /** What a paid line gives: grants (a title in a format, and why) and credits. */
@@ -103,6 +110,9 @@ export const CODE_BACKOFF: BackoffPolicy = {
   firstDelayMs: 2_000,
   maxDelayMs: 15 * 60_000,
 };
+
+/** members are told this long before a title they use leaves the catalogue */
+export const LEAVING_WARNING_MS = 3 * DAY_MS;
 
 /** members are told this long before a rental ends */
 export const RENTAL_WARNING_MS = DAY_MS;
@@ -609,8 +619,55 @@ export function checkoutService(kernel: Kernel, deps: CheckoutDependencies) {
     return '/subscription';
   }
 
+  /**
+   * Titles leaving the catalogue within three days (their offer ends): a subscriber who has
+   * started one loses it with the offer, and a member who wishlisted a book can no longer buy
+   * it; each is told once (keyed by the title and the offer's end). Purchases and rentals are
+   * grants and stay.
+   */
+  async function titlesLeaving(ctx: Ctx): Promise<number> {
+    const at = kernel.clock.now();
+    let told = 0;
+    for (const offer of await deps.commerce.endingOffers(ctx, at, new Date(at.getTime() + LEAVING_WARNING_MS))) {
+      if (offer.itemType === 'bundle' || offer.format === 'bundle') continue;
+      const itemType = offer.itemType;
+      const scope = SCOPE_OF_FORMAT[offer.format];
+      const subscribers = offer.subscriptionScopes.includes(scope)
+        ? (await deps.library.startedBy(ctx, itemType, offer.itemId)).filter(Boolean)
+        : [];
+      const covered: number[] = [];
+      for (const userId of subscribers) {
+        const access = await entitlements.canAccess(ctx, userId, { type: itemType, id: offer.itemId }, offer.format);
+        if (access.allowed && access.reason === 'subscription') covered.push(userId);
+      }
+      const wishers = itemType === 'book' ? await deps.library.wishlistedBy(ctx, offer.itemId) : [];
+      const members = [...new Set([...covered, ...wishers])];
+      if (members.length === 0) continue;
+      const [card] =
+        itemType === 'book'
+          ? await deps.catalog.bookCardsByIds(ctx, [offer.itemId])
+          : [await deps.catalog.summary(ctx, { id: offer.itemId }).catch(() => null)];
+      if (!card) continue;
+      for (const userId of members) {
+        await transaction(ctx, (tx) =>
+          deps.notifications.notify(tx, {
+            userId,
+            kind: 'title_leaving',
+            title: mn.rentals.leavingTitle,
+            body: mn.rentals.leaving(card.title, dateText(offer.endsAt!)),
+            link: itemType === 'book' ? `/player/book/${offer.itemId}` : `/player/summary/${offer.itemId}`,
+            dedupeKey: `leaving:${itemType}:${offer.itemId}:${offer.endsAt!.toISOString()}`,
+          }),
+        );
+        told++;
+      }
+    }
+    return told;
+  }
+
   return {
     rentalsDue,
+    titlesLeaving,
 
     /**
      * Redeems a code for a member: wrong codes are counted against the member and their address

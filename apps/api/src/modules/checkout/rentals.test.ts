@@ -164,6 +164,63 @@ describe('rentals', () => {
     expect(refused.json().error.message).toBe(mn.rentals.notRentable);
   });
 
+  it('tells a subscriber who started a title, and a member who wishlisted it, that it leaves the catalogue, once', async () => {
+    const { rows } = await t.db.db.execute<{ id: number }>(sql`
+      select item_id as id from commerce_offer
+      where item_type = 'book' and format = 'audiobook' and active and 'audio' = any(subscription_scopes)
+      order by item_id desc limit 1`);
+    const bookId = rows[0]!.id;
+    const [subscriber, wisher, bystander] = [
+      await registerByPhone(t.app),
+      await registerByPhone(t.app),
+      await registerByPhone(t.app),
+    ];
+    await services().entitlements.grantPass(root(), {
+      userId: subscriber.userId,
+      scope: 'audio',
+      source: `test:${subscriber.userId}`,
+      startsAt: new Date(t.clock.now().getTime() - DAY_MS),
+      endsAt: new Date(t.clock.now().getTime() + 30 * DAY_MS),
+    });
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/v5/library/positions',
+      headers: as(subscriber),
+      payload: {
+        item_type: 'book',
+        item_id: bookId,
+        format: 'audiobook',
+        chapter: 1,
+        seconds: 42,
+        locator: null,
+        progress: 0.1,
+        speed: 1,
+        changed_at: t.clock.now().toISOString(),
+      },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/v5/wishlists', headers: as(wisher), payload: { book_id: bookId } }))
+        .statusCode,
+    ).toBe(200);
+    // the offer ends two days from the store's (test) clock
+    const endsAt = new Date(t.clock.now().getTime() + 2 * DAY_MS).toISOString();
+    await t.db.db.execute(
+      sql`update commerce_offer set ends_at = ${endsAt}::timestamptz where item_type = 'book' and item_id = ${bookId} and active`,
+    );
+    try {
+      await services().checkout.titlesLeaving(root());
+      await services().checkout.titlesLeaving(root());
+      expect(await notices(subscriber, 'title_leaving')).toBe(1);
+      expect(await notices(wisher, 'title_leaving')).toBe(1);
+      expect(await notices(bystander, 'title_leaving')).toBe(0);
+    } finally {
+      await t.db.db.execute(
+        sql`update commerce_offer set ends_at = null where item_type = 'book' and item_id = ${bookId}`,
+      );
+    }
+  });
+
   it("keeps a member's rentals to themselves; visitors may not rent", async () => {
     const [owner, other] = [await registerByPhone(t.app), await registerByPhone(t.app)];
     const offer = rentable.find((r) => r.format === 'ebook') ?? rentable[0]!;

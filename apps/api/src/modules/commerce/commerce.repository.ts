@@ -1,6 +1,6 @@
 import type { ModuleDb } from '@nomsan/db/client';
 import type * as schema from '@nomsan/db/schema/commerce';
-import { and, asc, eq, inArray, or, sql, type SQL } from '@nomsan/db/orm';
+import { and, asc, eq, gt, inArray, lte, or, sql, type SQL } from '@nomsan/db/orm';
 import { commerceBundle, commerceBundleItem, commerceCreditPack, commerceOffer } from '@nomsan/db/schema/commerce';
 import type { OfferTerms } from '@nomsan/db/schema/published/commerce';
 import { coalesced } from '../../lib/coalesced';
@@ -144,6 +144,22 @@ export function commerceRepository(db: CommerceDb, pooled = false) {
           .where(where),
       ]);
       return { ids: rows.map((row) => row.itemId), total: Number(count?.n ?? 0) };
+    },
+
+    /** the offers of titles that stop being sold after `from` and by `to` */
+    endingOffers(from: Date, to: Date): Promise<OfferRow[]> {
+      return db
+        .select()
+        .from(commerceOffer)
+        .where(
+          and(
+            sql`${commerceOffer.active}`,
+            inArray(commerceOffer.itemType, ['book', 'summary']),
+            gt(commerceOffer.endsAt, from),
+            lte(commerceOffer.endsAt, to),
+          ),
+        )
+        .limit(500);
     },
 
     /** the ids of the books that can be rented now (in a format, or any), a page at a time */

@@ -150,6 +150,9 @@ export function commerceService(context: Kernel) {
     /** the ids of the books credits unlock now, a page at a time */
     creditUnlockable: (ctx: Ctx, page: number, perPage: number) => repository(ctx).creditUnlockable(page, perPage),
 
+    /** offers of titles leaving the catalogue after `from` and by `to` */
+    endingOffers: (ctx: Ctx, from: Date, to: Date) => repository(ctx).endingOffers(from, to),
+
     /** the ids of the books that can be rented now, in a format or any, a page at a time */
     rentable: (ctx: Ctx, format: 'audiobook' | 'ebook' | null, page: number, perPage: number) =>
       repository(ctx).rentable(format, page, perPage),

@@ -43,6 +43,24 @@ export function libraryRepository(db: LibraryDb) {
   return {
     positions: (title: Title) => db.select().from(libraryPosition).where(ofTitle(libraryPosition, title)),
 
+    /** the members who have a place in a title (in any format) */
+    async startedBy(itemType: Title['itemType'], itemId: number): Promise<number[]> {
+      const rows = await db
+        .selectDistinct({ userId: libraryPosition.userId })
+        .from(libraryPosition)
+        .where(and(eq(libraryPosition.itemType, itemType), eq(libraryPosition.itemId, itemId)));
+      return rows.map((row) => row.userId);
+    },
+
+    /** the members who keep a book in their wishlist */
+    async wishlistedBy(bookId: number): Promise<number[]> {
+      const rows = await db
+        .select({ userId: libraryWishlist.userId })
+        .from(libraryWishlist)
+        .where(eq(libraryWishlist.bookId, bookId));
+      return rows.map((row) => row.userId);
+    },
+
     /**
      * Keeps `position` unless a change made later is kept already (another device's): the row
      * returned is the one kept after the write; `applied` says whether it is this one.

@@ -74,6 +74,10 @@ export function libraryService(context: Kernel, deps: Pick<ModuleServices, 'cata
   return {
     ...bookMarksService(context, deps),
 
+    /** who has started a title, and who keeps a book in their wishlist (for notices about it) */
+    startedBy: (ctx: Ctx, itemType: TitleType, itemId: number) => repository(ctx).startedBy(itemType, itemId),
+    wishlistedBy: (ctx: Ctx, bookId: number) => repository(ctx).wishlistedBy(bookId),
+
     positions: async (ctx: Ctx, userId: number, itemType: TitleType, itemId: number) =>
       (await repository(ctx).positions(title(userId, itemType, itemId))).map(toPosition),
 

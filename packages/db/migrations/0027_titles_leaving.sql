@@ -1,0 +1,2 @@
+CREATE INDEX "library_position_title_idx" ON "library_position" USING btree ("item_type","item_id");--> statement-breakpoint
+CREATE INDEX "library_wishlist_book_idx" ON "library_wishlist" USING btree ("book_id");
