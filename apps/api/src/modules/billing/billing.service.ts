@@ -276,6 +276,8 @@ export function billingService(kernel: Kernel, deps: { credits: CreditsService }
       callbackSecret: randomId(32),
       idempotencyKey: input.idempotencyKey ?? null,
       saveCard: input.saveCard ?? false,
+      // on the store's clock, which the ages of attempts are measured with
+      createdAt: now(),
     });
     const base = kernel.publicBaseUrl;
     let created;

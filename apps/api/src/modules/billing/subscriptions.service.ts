@@ -374,7 +374,22 @@ export function subscriptionsService(
       if (earlier.status !== 'pending') continue;
       // an attempt of the last minutes may still be waiting for the bank's answer: left alone
       if (now().getTime() - earlier.createdAt.getTime() < ATTEMPT_SETTLING_MS) return;
-      const checked = await billing.confirmPayment(ctx, earlier);
+      let checked: PaymentRow;
+      try {
+        checked = await billing.confirmPayment(ctx, earlier);
+      } catch (error) {
+        // the bank did not say: nothing is charged beside an attempt it may have taken; the
+        // next minute's run asks again
+        kernel.log.warn(
+          {
+            subscription: subscription.publicId,
+            payment: earlier.publicId,
+            err: error instanceof Error ? error.message : error,
+          },
+          'a renewal attempt could not be checked',
+        );
+        return;
+      }
       // still pending at the rail: asked again on the next run, never charged beside it
       if (checked.status === 'pending' || checked.status === 'paid') return;
     }
