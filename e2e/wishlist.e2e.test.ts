@@ -49,7 +49,8 @@ describe('the wishlist and likes in the browser', () => {
       await page.waitForLoadState('networkidle');
 
       // The heart of the first card on the first shelf: empty in the page, filled once tapped.
-      const shelf = page.getByRole('region').first();
+      // (in the page's main part: the discount banner above it is a region too)
+      const shelf = page.getByRole('main').getByRole('region').first();
       const heart = shelf.getByRole('button', { name: /номыг хадгалах$/ }).first();
       const title = await titleOf(heart);
       expect(await heart.getAttribute('aria-pressed')).toBe('false');
@@ -87,12 +88,13 @@ describe('the wishlist and likes in the browser', () => {
       await page.waitForLoadState('networkidle');
       const bookTitle = await titleOf(
         page
+          .getByRole('main')
           .getByRole('region')
           .first()
           .getByRole('button', { name: /номыг хадгалах$/ })
           .first(),
       );
-      await page.getByRole('region').first().getByRole('link', { name: bookTitle }).first().click();
+      await page.getByRole('main').getByRole('region').first().getByRole('link', { name: bookTitle }).first().click();
       await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(bookTitle);
       await page.waitForLoadState('networkidle');
       const like = page.getByRole('button', { name: 'Таалагдсан', exact: true });
