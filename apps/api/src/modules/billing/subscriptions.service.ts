@@ -7,6 +7,7 @@ import type { Kernel } from '../../kernel/module';
 import { boundRepository, transaction, type Ctx } from '../../kernel/unit-of-work';
 import type { CreditsService } from '../credits/credits.service';
 import type { EntitlementsService } from '../entitlements/entitlements.service';
+import type { NotificationsService } from '../notifications/notifications.service';
 import { defineJob } from '../jobs/jobs.service';
 import {
   randomId,
@@ -26,18 +27,7 @@ import {
 export type { PlanRow, SalesOfferRow, SubscriptionRow };
 
 /** What the notifications centre takes (its service's `notify`), so billing can tell members. */
-export type Notify = (
-  ctx: Ctx,
-  notification: {
-    userId: number;
-    kind: string;
-    title: string;
-    body: string;
-    link?: string | null;
-    channels?: ('sms' | 'email')[];
-    dedupeKey?: string;
-  },
-) => Promise<void>;
+export type Notify = NotificationsService['notify'];
 
 /** a renewal is charged this long before the period ends */
 export const RENEW_AHEAD_MS = DAY_MS;

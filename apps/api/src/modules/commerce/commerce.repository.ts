@@ -64,6 +64,24 @@ export function commerceRepository(db: CommerceDb, pooled = false) {
     .orderBy(asc(commerceOffer.format))
     .prepare('commerce_offers_of');
 
+  /** the distinct ids of the books whose current offers match, newest first, a page at a time */
+  async function bookIdsPage(where: SQL, page: number, perPage: number): Promise<{ ids: number[]; total: number }> {
+    const [rows, [count]] = await Promise.all([
+      db
+        .selectDistinct({ itemId: commerceOffer.itemId })
+        .from(commerceOffer)
+        .where(where)
+        .orderBy(sql`${commerceOffer.itemId} desc`)
+        .limit(perPage)
+        .offset((page - 1) * perPage),
+      db
+        .select({ n: sql<number>`count(distinct ${commerceOffer.itemId})::int` })
+        .from(commerceOffer)
+        .where(where),
+    ]);
+    return { ids: rows.map((row) => row.itemId), total: Number(count?.n ?? 0) };
+  }
+
   return {
     async offers(itemType: OfferRow['itemType'], itemIds: number[]) {
       if (itemIds.length === 0) return [];
@@ -128,22 +146,12 @@ export function commerceRepository(db: CommerceDb, pooled = false) {
     },
 
     /** the books that credits unlock now, newest offer first, a page at a time */
-    async creditUnlockable(page: number, perPage: number): Promise<{ ids: number[]; total: number }> {
-      const where = and(eq(commerceOffer.itemType, 'book'), sql`${commerceOffer.creditPrice} is not null`, current);
-      const [rows, [count]] = await Promise.all([
-        db
-          .selectDistinct({ itemId: commerceOffer.itemId })
-          .from(commerceOffer)
-          .where(where)
-          .orderBy(sql`${commerceOffer.itemId} desc`)
-          .limit(perPage)
-          .offset((page - 1) * perPage),
-        db
-          .select({ n: sql<number>`count(distinct ${commerceOffer.itemId})::int` })
-          .from(commerceOffer)
-          .where(where),
-      ]);
-      return { ids: rows.map((row) => row.itemId), total: Number(count?.n ?? 0) };
+    creditUnlockable(page: number, perPage: number): Promise<{ ids: number[]; total: number }> {
+      return bookIdsPage(
+        and(eq(commerceOffer.itemType, 'book'), sql`${commerceOffer.creditPrice} is not null`, current) as SQL,
+        page,
+        perPage,
+      );
     },
 
     /** the offers of titles that stop being sold after `from` and by `to` */
@@ -163,31 +171,14 @@ export function commerceRepository(db: CommerceDb, pooled = false) {
     },
 
     /** the ids of the books that can be rented now (in a format, or any), a page at a time */
-    async rentable(
-      format: 'audiobook' | 'ebook' | null,
-      page: number,
-      perPage: number,
-    ): Promise<{ ids: number[]; total: number }> {
+    rentable(format: 'audiobook' | 'ebook' | null, page: number, perPage: number) {
       const where = and(
         eq(commerceOffer.itemType, 'book'),
         sql`${commerceOffer.rentalPriceMnt} is not null`,
         format ? eq(commerceOffer.format, format) : undefined,
         current,
-      );
-      const [rows, [count]] = await Promise.all([
-        db
-          .selectDistinct({ itemId: commerceOffer.itemId })
-          .from(commerceOffer)
-          .where(where)
-          .orderBy(sql`${commerceOffer.itemId} desc`)
-          .limit(perPage)
-          .offset((page - 1) * perPage),
-        db
-          .select({ n: sql<number>`count(distinct ${commerceOffer.itemId})::int` })
-          .from(commerceOffer)
-          .where(where),
-      ]);
-      return { ids: rows.map((row) => row.itemId), total: Number(count?.n ?? 0) };
+      ) as SQL;
+      return bookIdsPage(where, page, perPage);
     },
   };
 }
