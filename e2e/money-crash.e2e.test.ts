@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxQpay } from '@nomsan/sandbox/qpay';
 import { registerByApi } from './support/accounts';
 import { freePort, startServer, type RunningServer } from './support/server';
@@ -25,8 +25,12 @@ describe('a payment captured while the store is down', () => {
     await bank.register(sandboxQpay, { mountPath: '/sandbox/qpay', publicBaseUrl: bankUrl, ...credentials });
     await bank.listen({ port, host: '127.0.0.1' });
   });
-  afterAll(async () => {
+  // each case's store, including the one started again, stops before the next case starts one
+  afterEach(async () => {
     await store?.stop('SIGKILL');
+    store = undefined;
+  });
+  afterAll(async () => {
     await bank.close();
   });
 

@@ -299,6 +299,11 @@ describe('the e-book reader', () => {
     const page = await context.newPage();
     await signIn(page, owner.phone);
     await page.goto(`/reader/book/${book.id}`);
+    // the owner paged through this book before (the place may have been saved as the page
+    // closed): back to its beginning from the contents
+    await expect.poll(async () => (await textOnScreen(page)).length).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Гарчиг' }).click();
+    await page.getByRole('region', { name: 'Гарчиг' }).getByRole('button', { name: book.firstChapter }).click();
     await expect.poll(() => textOnScreen(page)).toContain(book.firstChapter);
     const frame = () => bookFrames(page)[0]!;
     const look = () =>

@@ -1,7 +1,6 @@
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { ROOT } from './server';
 
 /** The flags every headless Chromium of the project runs with (this machine has no network). */
@@ -23,20 +22,27 @@ export const baseUrl = () => {
 };
 
 /**
- * Debian's Chromium, never a downloaded browser. Each context is its own browser process with a
- * fresh `--user-data-dir` (Playwright's persistent context), so no state leaks between them.
+ * Debian's Chromium, never a downloaded browser. One browser process per call (per journey
+ * file), started on first use with a fresh profile directory of its own (Playwright creates and
+ * removes it); each context is an isolated, incognito-like context of it: no cookies, storage,
+ * cache or service workers are shared between contexts. Starting a context this way costs about
+ * a third of starting a browser.
  */
 export async function launch(): Promise<{
   context: (options?: BrowserContextOptions) => Promise<BrowserContext>;
   close(): Promise<void>;
 }> {
+  let browser: Promise<Browser> | undefined;
   const open: BrowserContext[] = [];
   return {
     context: async (options = {}) => {
-      const userDataDir = mkdtempSync(join(tmpdir(), 'nomsan-chromium-'));
-      const context = await chromium.launchPersistentContext(userDataDir, {
+      browser ??= chromium.launch({
         executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
         args: CHROMIUM_FLAGS,
+      });
+      const context = await (
+        await browser
+      ).newContext({
         baseURL: baseUrl(),
         locale: 'mn-MN',
         timezoneId: 'Asia/Ulaanbaatar',
@@ -47,6 +53,7 @@ export async function launch(): Promise<{
     },
     close: async () => {
       await Promise.all(open.map((context) => context.close().catch(() => undefined)));
+      if (browser) await (await browser).close();
     },
   };
 }

@@ -8,6 +8,7 @@ import { formatDateTime, formatMnt } from '~/lib/format';
 import { RENTAL_CREDIT_PRICE } from '@nomsan/contracts/money';
 import { href } from '~/lib/links';
 import { signInHref } from '~/lib/return-path';
+import { useHydrated } from '~/lib/use-hydrated';
 import { CheckoutSheet, type CheckoutTarget } from './checkout-sheet';
 import { BookOpenIcon, CheckIcon, ClockIcon, CrownIcon, HeadphonesIcon, LayersIcon } from '~/ui/icons';
 
@@ -97,6 +98,8 @@ function OfferCard({
       : null,
   ].filter((way) => way !== null);
   const buyable = (offer.price_mnt !== null && offer.price_mnt > 0) || offer.credit_price !== null;
+  // a tap before the page is interactive would do nothing: the buttons wait (looking the same)
+  const hydrated = useHydrated();
   return (
     <li className="rounded-2xl border border-line bg-white p-4 sm:p-5">
       <h3 className="flex items-center gap-2 text-sm font-semibold text-muted">
@@ -147,6 +150,7 @@ function OfferCard({
       ) : buyable ? (
         <button
           type="button"
+          disabled={!hydrated}
           onClick={() => onBuy(offer)}
           className="mt-4 inline-flex h-11 w-full items-center justify-center rounded-full bg-brand font-semibold text-white hover:bg-brand-dark"
         >
@@ -156,6 +160,7 @@ function OfferCard({
       {!owned && offer.rental && onRent && until?.reason !== 'rental' ? (
         <button
           type="button"
+          disabled={!hydrated}
           onClick={() => onRent(offer)}
           className="mt-2 inline-flex h-11 w-full items-center justify-center gap-2 rounded-full border border-brand font-semibold text-brand hover:bg-brand-soft"
         >
