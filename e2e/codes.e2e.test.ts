@@ -72,6 +72,54 @@ describe('promo codes and gift cards in the browser', () => {
   );
 
   it(
+    'a plan discount code: checked on /coupon, then taken by an audio subscription paid with QPay at half price',
+    { timeout: 40_000 },
+    async () => {
+      const member = await registerByApi('Хямдралтай захиалагч', PASSWORD);
+      const plans = (await (await fetch(`${baseUrl()}/v6/subscription/plans`)).json()) as {
+        data: { code: string; name: string; price_mnt: number }[];
+      };
+      const audio = plans.data.find((plan) => plan.code === 'audio-1m')!;
+      const half = Math.round(audio.price_mnt / 2);
+      const context = await browser.context(DESKTOP);
+      const page = await context.newPage();
+      const problems = watchConsole(page);
+      await page.goto('/coupon/SONSOH50');
+      await page.waitForURL((url) => url.pathname === '/auth');
+      await signInHere(page, member.phone, '/coupon/SONSOH50');
+      await page.getByRole('button', { name: 'Идэвхжүүлэх', exact: true }).click();
+      await expect.poll(() => page.getByText('Код хүчинтэй байна').count()).toBe(1);
+      expect(await page.getByText('«Аудио ном» багцын эхний төлбөрт 50% хөнгөлөлт').count()).toBe(1);
+      await screenshot(page, 'codes-plan-discount-1280');
+      await page.getByRole('link', { name: 'Багц сонгох' }).click();
+      await page.waitForURL(
+        (url) => url.pathname === '/subscription/audio' && url.searchParams.get('code') === 'SONSOH50',
+      );
+      await expect.poll(() => page.getByRole('region', { name: 'Урамшууллын код' }).count()).toBe(1);
+
+      await page.getByRole('listitem', { name: audio.name }).getByRole('button', { name: 'Захиалах' }).click();
+      const sheet = page.getByRole('dialog');
+      await expect.poll(() => sheet.getByText('SONSOH50').count()).toBe(1);
+      const price = new Intl.NumberFormat('en-US').format(half).replace(/,/g, ' ');
+      await screenshot(page, 'codes-plan-discount-sheet-1280');
+      await sheet.getByRole('button', { name: `${price}₮ төлөх` }).click();
+      await page.waitForURL((url) => url.pathname.startsWith('/invoice/'));
+      await payOnInvoicePage(page);
+      await page.goto('/subscription/audio');
+      await expect
+        .poll(() => page.getByText('Идэвхтэй', { exact: true }).count(), { timeout: 15_000 })
+        .toBeGreaterThan(0);
+      await screenshot(page, 'codes-plan-discount-active-1280');
+      const invoices = (await (await page.request.get('/account/api/invoices')).json()) as {
+        data: { data: { amount_mnt: number; status: string }[] };
+      };
+      expect(invoices.data.data[0]).toMatchObject({ amount_mnt: half, status: 'paid' });
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it(
     'a member gives a credit pack by QPay to a phone; its owner follows the notification and redeems it; the sender sees it redeemed',
     { timeout: 40_000 },
     async () => {

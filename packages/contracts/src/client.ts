@@ -364,6 +364,7 @@ export function createApiClient(options: ApiClientOptions) {
 
     // Promo codes and gift cards (packages/contracts/src/codes.ts): buying a gift is a purchase, with its key
     redeemCode: (code: string) => data(codes.redeem, { body: { code } }),
+    planDiscount: (code: string) => data(codes.planDiscount, { query: { code } }),
     campaigns: () => data(codes.campaigns),
     buyGift: (body: GiftRequest, idempotencyKey: string) =>
       data(codes.buyGift, { body, headers: { 'idempotency-key': idempotencyKey } }),

@@ -5,6 +5,8 @@ import {
   giftCardsResponse,
   giftRequest,
   idempotencyHeaders,
+  planDiscountQuery,
+  planDiscountResponse,
   redeemRequest,
   redeemResponse,
 } from './codes';
@@ -18,9 +20,20 @@ export const codesEndpoints = {
     tags: ['codes'],
     method: 'POST',
     path: '/v5/coupon/redeem',
-    summary: 'Redeems a promo code or a gift card: credits, a title or subscription days',
+    summary:
+      'Redeems a promo code or a gift card: credits, a title or subscription days; a plan discount is checked and linked to the plans',
     body: redeemRequest,
     response: redeemResponse,
+  }),
+  planDiscount: defineEndpoint({
+    ...member,
+    tags: ['codes'],
+    method: 'GET',
+    path: '/v5/coupon/plan-discount',
+    summary:
+      "A promo code's discount on a plan's first period, checked without being used (the subscribe calls take it as `code`)",
+    query: planDiscountQuery,
+    response: planDiscountResponse,
   }),
   campaigns: defineEndpoint({
     tags: ['codes'],

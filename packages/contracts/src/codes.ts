@@ -20,6 +20,12 @@ export const benefitView = z.discriminatedUnion('type', [
     scope: z.enum(['audio', 'ebook', 'summary']),
     days: z.number().int(),
   }),
+  /** off a plan's first period, taken when the subscription opens (`code` on the subscribe calls) */
+  z.object({
+    type: z.literal('plan_discount'),
+    percent: z.number().int(),
+    scope: z.enum(['audio', 'ebook', 'summary', 'credit']).nullable(),
+  }),
 ]);
 export type BenefitView = z.infer<typeof benefitView>;
 
@@ -43,6 +49,24 @@ export const redeemed = z.object({
 });
 export type Redeemed = z.infer<typeof redeemed>;
 export const redeemResponse = envelope(redeemed);
+
+/** A promo code's discount on a plan's first period, as the plans page shows it before subscribing. */
+export const planDiscountQuery = z.strictObject({
+  code: z
+    .string({ error: mn.codes.codeRequired })
+    .trim()
+    .min(1, { error: mn.codes.codeRequired })
+    .max(64, { error: mn.codes.invalid }),
+});
+export const planDiscount = z.object({
+  code: z.string(),
+  title: z.string(),
+  percent: z.number().int(),
+  /** the plans it applies to (null: any) */
+  scope: z.enum(['audio', 'ebook', 'summary', 'credit']).nullable(),
+});
+export type PlanDiscount = z.infer<typeof planDiscount>;
+export const planDiscountResponse = envelope(planDiscount);
 
 /** A public campaign (`/promo`): its code and when it ends. */
 export const campaign = z.object({

@@ -70,14 +70,20 @@ export const subscriptionResponse = envelope(subscription);
 
 export const subscriptionParams = z.object({ id: publicId });
 
+/** a plan's price after a discount, in whole tögrög (what the invoice asks, and what pages show) */
+export const discounted = (priceMnt: number, percent: number) => Math.round((priceMnt * (100 - percent)) / 100);
+
 const planId = z.number({ error: mn.subscriptions.planNotFound }).int().min(1).max(2_147_483_647);
 const offerId = z.number().int().min(1).max(2_147_483_647).optional();
+/** a promo code giving a discount on the plan's first period (`/v5/coupon/redeem` checks it first) */
+const code = z.string().trim().min(1, { error: mn.codes.codeRequired }).max(64, { error: mn.codes.invalid }).optional();
 
 /** Golomt: a saved card (one tap) or the bank's page with the card saved for the renewals. */
 export const golomtSubscriptionRequest = z.strictObject({
   plan_id: planId,
   card_id: publicId.optional(),
   offer_id: offerId,
+  code,
 });
 export type GolomtSubscriptionRequest = z.infer<typeof golomtSubscriptionRequest>;
 
@@ -86,9 +92,10 @@ export const periodSubscriptionRequest = z.strictObject({
   plan_id: planId,
   rail: z.enum(['qpay', 'socialpay', 'hipay']),
   offer_id: offerId,
+  code,
 });
 export type PeriodSubscriptionRequest = z.infer<typeof periodSubscriptionRequest>;
-export const hipaySubscriptionRequest = z.strictObject({ plan_id: planId, offer_id: offerId });
+export const hipaySubscriptionRequest = z.strictObject({ plan_id: planId, offer_id: offerId, code });
 export type HipaySubscriptionRequest = z.infer<typeof hipaySubscriptionRequest>;
 
 export const changePlanRequest = z.strictObject({ plan_id: planId });

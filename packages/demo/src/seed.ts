@@ -240,7 +240,8 @@ async function insertCatalogue(db: Db, c: DemoCatalogue): Promise<void> {
     },
   ]);
   await insertBatched(c.creditPacks, (rows) => db.insert(commerceCreditPack).values(rows));
-  // the campaigns on /promo: their codes give a credit or a week of audio books
+  // the campaigns on /promo: their codes give a credit, a week of audio books, or half off the
+  // first month of an audio plan
   await db.insert(commerceCode).values([
     {
       code: 'NOMSAN2026',
@@ -262,6 +263,17 @@ async function insertCatalogue(db: Db, c: DemoCatalogue): Promise<void> {
       maxRedemptions: 1000,
       startsAt: offerStart,
       endsAt: new Date(offerStart.getTime() + 14 * 24 * 60 * 60_000),
+      public: true,
+    },
+    {
+      code: 'SONSOH50',
+      kind: 'promo',
+      title: 'Аудио номын эрхийн эхний сар 50% хямд',
+      description: 'Аудио номын эрхийн багцын эхний төлбөрт 50% хөнгөлөлт. Нэг хэрэглэгч нэг удаа.',
+      benefit: { type: 'plan_discount', percent: 50, scope: 'audio' },
+      maxRedemptions: 2000,
+      startsAt: offerStart,
+      endsAt: offerEnd,
       public: true,
     },
   ]);

@@ -42,8 +42,14 @@ export default function CouponPage({ loaderData, actionData }: Route.ComponentPr
       <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{t.couponTitle}</h1>
       <p className="mt-2 text-muted">{t.couponLead}</p>
       {actionData?.ok ? (
-        <section aria-label={t.activated} className="mt-6 rounded-3xl border border-line bg-white p-6">
-          <FormMessage tone="success">{t.activated}</FormMessage>
+        <section
+          aria-label={actionData.benefit.type === 'plan_discount' ? t.codeValid : t.activated}
+          className="mt-6 rounded-3xl border border-line bg-white p-6"
+        >
+          {/* a plan discount is not used yet: it is taken by the subscription it opens */}
+          <FormMessage tone="success">
+            {actionData.benefit.type === 'plan_discount' ? t.codeValid : t.activated}
+          </FormMessage>
           <p className="mt-4 text-sm text-muted">{t.gave}</p>
           <p className="mt-1 text-xl font-extrabold">{actionData.title}</p>
           <p className="mt-1 text-lg font-bold text-brand">{benefitText(actionData.benefit)}</p>
@@ -54,7 +60,7 @@ export default function CouponPage({ loaderData, actionData }: Route.ComponentPr
             </blockquote>
           ) : null}
           <Link to={actionData.link} className={buttonClass('primary', 'lg', 'mt-6')}>
-            {t.useIt}
+            {actionData.benefit.type === 'plan_discount' ? t.choosePlan : t.useIt}
           </Link>
         </section>
       ) : (

@@ -1,4 +1,6 @@
 import { Link, NavLink, redirect } from 'react-router';
+import { isApiError } from '@nomsan/contracts/client';
+import type { PlanDiscount } from '@nomsan/contracts/codes';
 import { mn } from '@nomsan/contracts/messages';
 import { publicId } from '@nomsan/contracts/money';
 import type { PlanScope } from '@nomsan/contracts/subscriptions';
@@ -34,15 +36,31 @@ function pageOf(request: Request) {
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const page = pageOf(request);
-  const [plans, status, offers] = await Promise.all([
+  const member = checkSessionCookie(request);
+  const code = new URL(request.url).searchParams.get('code')?.trim().slice(0, 64) || null;
+  const [plans, status, offers, discount] = await Promise.all([
     required(context.api.subscriptions.plans()),
-    checkSessionCookie(request) ? optional(context.api.subscriptions.status(), null) : null,
+    member ? optional(context.api.subscriptions.status(), null) : null,
     optional(
       context.api.subscriptions.salesOffer().then((offer) => offer.options),
       [],
     ),
+    // a promo code's discount on the first period (`?code=`, the coupon page's link): its terms,
+    // or why it cannot be taken; a visitor signs in first
+    code && member ? planDiscountOf(context.api.planDiscount(code)) : null,
   ]);
-  return { ...page, plans, status, offersRunning: offers.length };
+  return { ...page, plans, status, offersRunning: offers.length, code, discount };
+}
+
+async function planDiscountOf(
+  promise: Promise<PlanDiscount>,
+): Promise<{ ok: true; terms: PlanDiscount } | { ok: false; message: string }> {
+  try {
+    return { ok: true, terms: await promise };
+  } catch (error) {
+    if (isApiError(error)) return { ok: false, message: error.message };
+    throw error;
+  }
 }
 
 /** Cancel, resume, renew (its invoice to pay) or change plan (an upgrade's invoice to pay). */
@@ -93,6 +111,38 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   });
 };
 
+/** The promo code the page was opened with: its discount, or why it cannot be taken. */
+function CodeNotice({ code, discount }: { code: string; discount: Awaited<ReturnType<typeof planDiscountOf>> | null }) {
+  if (discount === null) {
+    // a visitor: the discount is checked once they are signed in (the link comes back here)
+    return <p className="mt-5 rounded-2xl bg-surface px-5 py-3 text-sm">{t.codeSignIn(code)}</p>;
+  }
+  if (!discount.ok) {
+    return (
+      <p role="alert" className="mt-5 rounded-2xl bg-red-50 px-5 py-3 text-sm text-red-700">
+        {code}: {discount.message}
+      </p>
+    );
+  }
+  const { terms } = discount;
+  return (
+    <section
+      aria-label={t.codeApplied}
+      className="mt-5 rounded-2xl bg-green-50 px-5 py-3 text-green-900 ring-1 ring-green-200"
+    >
+      <p className="font-semibold">
+        {t.codeApplied}: <span className="font-mono">{terms.code}</span>
+      </p>
+      <p className="text-sm">
+        {mn.codePages.benefitPlanDiscount(
+          terms.percent,
+          terms.scope === null ? null : mn.codePages.planScopes[terms.scope],
+        )}
+      </p>
+    </section>
+  );
+}
+
 const SCOPE_LINKS = [
   { to: '/subscription', label: t.allPlans, end: true },
   { to: '/subscription/audio', label: t.scopes.audio },
@@ -106,7 +156,7 @@ const SCOPE_LINKS = [
  * `/credit/creditbooks`): the plans on sale and, for a member, "My subscriptions".
  */
 export default function SubscriptionPage({ loaderData }: Route.ComponentProps) {
-  const { scope, creditBooks, plans, status, offersRunning } = loaderData;
+  const { scope, creditBooks, plans, status, offersRunning, code, discount } = loaderData;
   const shown = scope ? plans.filter((plan) => plan.scope === scope) : plans;
   const mine = (status?.subscriptions ?? []).filter((sub) => scope === null || sub.plan.scope === scope);
   const held = new Set(mine.filter((sub) => sub.status !== 'expired').map((sub) => sub.plan.id));
@@ -166,8 +216,15 @@ export default function SubscriptionPage({ loaderData }: Route.ComponentProps) {
         </Link>
       ) : null}
 
+      {code ? <CodeNotice code={code} discount={discount} /> : null}
+
       <div className="mt-8">
-        <PlanGrid plans={shown} member={status !== null} heldPlanIds={held} />
+        <PlanGrid
+          plans={shown}
+          member={status !== null}
+          heldPlanIds={held}
+          discount={discount?.ok ? discount.terms : null}
+        />
       </div>
     </div>
   );

@@ -103,7 +103,8 @@ export const commerceCreditPack = pgTable(
 
 /**
  * A code a member redeems (`POST /v5/coupon/redeem`): a campaign's promo code or a gift card
- * someone bought. What it gives is `benefit` (credits, a title, subscription days). It can be
+ * someone bought. What it gives is `benefit` (credits, a title, subscription days, a discount on a plan's
+ * first period). It can be
  * redeemed `max_redemptions` times in all (null: no limit), once per member, inside its dates;
  * `redeemed_count` is raised under a condition, so a limit holds exactly under any concurrency.
  */
@@ -142,7 +143,7 @@ export const commerceCode = pgTable(
   ],
 );
 
-/** Who redeemed which code, once per member. */
+/** Who redeemed which code, once per member, and for what. */
 export const commerceCodeRedemption = pgTable(
   'commerce_code_redemption',
   {
@@ -151,6 +152,11 @@ export const commerceCodeRedemption = pgTable(
       .references(() => commerceCode.id),
     userId: integer('user_id').notNull(),
     redeemedAt: timestamp('redeemed_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * what a plan discount was taken for (`subscription:<public id>`): while that subscription is
+     * still unpaid, the member may take the discount again for another attempt
+     */
+    usedFor: text('used_for'),
   },
   (t) => [primaryKey({ columns: [t.codeId, t.userId] }), index('commerce_code_redemption_user_idx').on(t.userId)],
 );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { mn } from '@nomsan/contracts/messages';
+import { discounted } from '@nomsan/contracts/subscriptions';
 import { AppError, notFound } from '../../errors';
 import { DAY_MS } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -73,8 +74,7 @@ export function addMonths(from: Date, months: number): Date {
   return result;
 }
 
-/** a plan's price after a discount, in whole tögrög */
-export const discounted = (priceMnt: number, percent: number) => Math.round((priceMnt * (100 - percent)) / 100);
+export { discounted };
 
 const dateText = (date: Date) =>
   new Intl.DateTimeFormat('mn-MN', {
@@ -94,6 +94,8 @@ export interface OpenSubscription {
   renewal: SubscriptionRow['renewal'];
   /** a sales offer the member takes it on */
   offerId?: number;
+  /** a discount on the first period (a promo code's); with an offer's, the larger applies */
+  firstDiscountPercent?: number;
   /** the phone a carrier bills */
   phone?: string;
   /** the saved row a `carrier` renewal charges (the carrier's consent) */
@@ -464,7 +466,7 @@ export function subscriptionsService(
         const plan = await planOf(tx, input.planId);
         if (!plan.active) throw notFound(mn.subscriptions.planNotFound);
         let discountPercent = 0;
-        let firstDiscount = 0;
+        let firstDiscount = input.firstDiscountPercent ?? 0;
         if (input.offerId !== undefined) {
           const offer = await repository(tx).salesOffer(input.offerId);
           const at = now();
@@ -474,7 +476,7 @@ export function subscriptionsService(
           if (offer.kind === 'auto_renew' && input.renewal === 'none') {
             throw new AppError('BUSINESS_RULE', mn.subscriptions.offerNeedsCard);
           }
-          firstDiscount = offer.discountPercent;
+          firstDiscount = Math.max(firstDiscount, offer.discountPercent);
           if (offer.kind === 'auto_renew') discountPercent = offer.discountPercent;
         }
         const live = await repository(tx).withStatus(input.userId, LIVE_STATUSES);

@@ -32,6 +32,7 @@ export const checkoutRoutes: FastifyPluginAsync<RouteContext> = async (app, cont
       planId: request.body.plan_id,
       cardId: request.body.card_id,
       offerId: request.body.offer_id,
+      code: request.body.code,
     }),
   }));
   route(app, subscribeEndpoints.hipay, async (request) => ({
@@ -39,6 +40,7 @@ export const checkoutRoutes: FastifyPluginAsync<RouteContext> = async (app, cont
       rail: 'hipay',
       planId: request.body.plan_id,
       offerId: request.body.offer_id,
+      code: request.body.code,
     }),
   }));
   route(app, subscribeEndpoints.period, async (request) => ({
@@ -46,6 +48,7 @@ export const checkoutRoutes: FastifyPluginAsync<RouteContext> = async (app, cont
       rail: request.body.rail,
       planId: request.body.plan_id,
       offerId: request.body.offer_id,
+      code: request.body.code,
     }),
   }));
 
@@ -187,6 +190,9 @@ export const checkoutRoutes: FastifyPluginAsync<RouteContext> = async (app, cont
 
   route(app, codesEndpoints.redeem, async (request) => ({
     data: await checkout.redeem(request.ctx, requireUser(request).userId, request.body.code, request.ip),
+  }));
+  route(app, codesEndpoints.planDiscount, async (request) => ({
+    data: await checkout.planDiscount(request.ctx, requireUser(request).userId, request.query.code, request.ip),
   }));
   route(app, codesEndpoints.campaigns, async (request) => ({ data: await checkout.campaigns(request.ctx) }));
   route(app, codesEndpoints.giftCards, async (request) => ({

@@ -35,9 +35,9 @@ import {
 import type { LibraryService } from '../library/library.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { IdentityService } from '../identity/identity.service';
-import { codeBenefit, type CodeBenefit } from '../commerce/commerce.service';
+import { codeBenefit, type CodeBenefit, type Reusable } from '../commerce/commerce.service';
 import type { Limiter, BackoffPolicy } from '../../lib/limiter';
-import type { BenefitView, GiftRequest, Redeemed } from '@nomsan/contracts/codes';
+import type { BenefitView, GiftRequest, PlanDiscount, Redeemed } from '@nomsan/contracts/codes';
 import { checkoutRepository } from './checkout.repository';
 
 export interface CheckoutDependencies {
@@ -100,6 +100,14 @@ function benefitView(benefit: CodeBenefit): BenefitView {
   return benefit;
 }
 
+/** the plans page of each scope (a plan discount code's link) */
+const PLAN_PAGE_OF_SCOPE = {
+  audio: '/subscription/audio',
+  ebook: '/subscription/book',
+  summary: '/subscription/summary',
+  credit: '/subscription/credit',
+} as const;
+
 /** a gift of a plan gives 30 days a month of its period */
 export const GIFT_DAYS_PER_MONTH = 30;
 
@@ -131,6 +139,8 @@ type Order =
       planId: number;
       cardId?: string;
       offerId?: number;
+      /** a promo code giving a discount on the first period */
+      code?: string;
       /** the phone a carrier (Unitel) bills; `cardId` is then its consent's saved row */
       phone?: string;
     }
@@ -438,6 +448,34 @@ export function checkoutService(kernel: Kernel, deps: CheckoutDependencies) {
   }
 
   /**
+   * A plan discount taken by a subscription that was never paid (its QR not scanned, its card
+   * declined) may be taken again by the same member for another attempt.
+   */
+  const unpaidSubscription =
+    (ctx: Ctx, userId: number): Reusable =>
+    async (usedFor) => {
+      if (!usedFor.startsWith('subscription:')) return false;
+      try {
+        const { row } = await billing.subscriptions.one(ctx, userId, usedFor.slice('subscription:'.length));
+        return row.status === 'pending';
+      } catch (error) {
+        if (error instanceof AppError) return false;
+        throw error;
+      }
+    };
+
+  /** a promo code's discount for a plan: the code must give one, for the plan's scope */
+  async function planDiscount(ctx: Ctx, userId: number, raw: string, planId: number) {
+    const { benefit } = await deps.commerce.codes.check(ctx, raw, userId, unpaidSubscription(ctx, userId));
+    if (benefit.type !== 'plan_discount') throw new AppError('BUSINESS_RULE', mn.codes.notForPlans);
+    const plan = (await billing.subscriptions.plans(ctx)).find((row) => row.id === planId);
+    if (plan && benefit.scope !== null && benefit.scope !== plan.scope) {
+      throw new AppError('BUSINESS_RULE', mn.codes.otherPlans(mn.codePages.planScopes[benefit.scope]));
+    }
+    return benefit;
+  }
+
+  /**
    * opens a subscription with its first period's invoice and starts paying it: on Golomt with
    * the card kept for the renewals (or a saved one, in one tap); elsewhere a period at a time
    */
@@ -455,13 +493,26 @@ export function checkoutService(kernel: Kernel, deps: CheckoutDependencies) {
       ? (await billing.cards(ctx, userId)).find((card) => card.rail === 'unitel' && card.publicId === order.cardId)
       : undefined;
     if (byCarrier && !consent) throw notFound(mn.money.cardNotFound);
-    const { subscription, invoice } = await billing.subscriptions.open(ctx, {
-      userId,
-      planId: order.planId,
-      rail: order.rail,
-      renewal: byCard ? 'card' : byCarrier ? 'carrier' : 'none',
-      offerId: order.offerId,
-      ...(consent ? { cardId: consent.id, phone: order.phone } : {}),
+    const { subscription, invoice } = await transaction(ctx, async (tx) => {
+      // a plan discount code is taken in the transaction that opens the subscription: used up
+      // only with it, and counted under the code's limit exactly
+      const discount = order.code ? await planDiscount(tx, userId, order.code, order.planId) : undefined;
+      const opened = await billing.subscriptions.open(tx, {
+        userId,
+        planId: order.planId,
+        rail: order.rail,
+        renewal: byCard ? 'card' : byCarrier ? 'carrier' : 'none',
+        offerId: order.offerId,
+        firstDiscountPercent: discount?.percent,
+        ...(consent ? { cardId: consent.id, phone: order.phone } : {}),
+      });
+      if (discount) {
+        await deps.commerce.codes.claim(tx, order.code!, userId, {
+          usedFor: `subscription:${opened.subscription.publicId}`,
+          reusable: unpaidSubscription(tx, userId),
+        });
+      }
+      return opened;
     });
     const payment = await billing.startPayment(ctx, {
       userId,
@@ -606,6 +657,7 @@ export function checkoutService(kernel: Kernel, deps: CheckoutDependencies) {
       if (benefit.format === 'ebook') return `/reader/book/${benefit.itemId}`;
       return benefit.itemType === 'summary' ? `/player/summary/${benefit.itemId}` : `/player/book/${benefit.itemId}`;
     }
+    if (benefit.type === 'plan_discount') throw new Error('a plan discount is taken by a subscription, not given');
     // subscription days follow whatever already opens the scope
     const until = (await entitlements.passes(ctx, userId))[benefit.scope];
     const startsAt = until ?? kernel.clock.now();
@@ -665,6 +717,30 @@ export function checkoutService(kernel: Kernel, deps: CheckoutDependencies) {
     return told;
   }
 
+  /**
+   * Runs a look at a code: wrong codes are counted against the member and their address (five
+   * free, then growing waits).
+   */
+  async function guessing<T>(userId: number, ip: string, look: () => Promise<T>): Promise<T> {
+    const keys = [`code:member:${userId}`, `code:ip:${ip}`];
+    for (const key of keys) {
+      const waiting = await deps.identity.settings.limiter.backoff(key, CODE_BACKOFF);
+      if (!waiting.allowed) {
+        const error = new AppError('RATE_LIMITED', mn.codes.tooManyTries);
+        error.retryAfterS = Math.ceil(waiting.retryAfterMs / 1000);
+        throw error;
+      }
+    }
+    try {
+      return await look();
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'NOT_FOUND') {
+        for (const key of keys) await deps.identity.settings.limiter.fail(key, CODE_BACKOFF);
+      }
+      throw error;
+    }
+  }
+
   return {
     rentalsDue,
     titlesLeaving,
@@ -674,17 +750,16 @@ export function checkoutService(kernel: Kernel, deps: CheckoutDependencies) {
      * (five free, then growing waits); the claim and what it gives commit together.
      */
     async redeem(ctx: Ctx, userId: number, raw: string, ip: string): Promise<Redeemed> {
-      const keys = [`code:member:${userId}`, `code:ip:${ip}`];
-      for (const key of keys) {
-        const waiting = await deps.identity.settings.limiter.backoff(key, CODE_BACKOFF);
-        if (!waiting.allowed) {
-          const error = new AppError('RATE_LIMITED', mn.codes.tooManyTries);
-          error.retryAfterS = Math.ceil(waiting.retryAfterMs / 1000);
-          throw error;
-        }
-      }
-      try {
-        return await transaction(ctx, async (tx) => {
+      return guessing(userId, ip, () =>
+        transaction(ctx, async (tx) => {
+          // a plan discount is checked here and taken by the subscription it opens (a link to the plans)
+          const checked = await deps.commerce.codes.check(tx, raw, userId, unpaidSubscription(tx, userId));
+          if (checked.benefit.type === 'plan_discount') {
+            const { code, benefit } = checked;
+            const page = benefit.scope === null ? '/subscription' : PLAN_PAGE_OF_SCOPE[benefit.scope];
+            const link = `${page}?code=${encodeURIComponent(code.code)}`;
+            return { kind: code.kind, title: code.title, benefit: benefitView(benefit), message: code.message, link };
+          }
           const { code, benefit } = await deps.commerce.codes.claim(tx, raw, userId);
           const link = await giveBenefit(
             tx,
@@ -705,13 +780,17 @@ export function checkoutService(kernel: Kernel, deps: CheckoutDependencies) {
             });
           }
           return { kind: code.kind, title: code.title, benefit: benefitView(benefit), message: code.message, link };
-        });
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'NOT_FOUND') {
-          for (const key of keys) await deps.identity.settings.limiter.fail(key, CODE_BACKOFF);
-        }
-        throw error;
-      }
+        }),
+      );
+    },
+
+    /** a plan discount code's terms, checked for the member without using it (guessing is slowed too) */
+    async planDiscount(ctx: Ctx, userId: number, raw: string, ip: string): Promise<PlanDiscount> {
+      return guessing(userId, ip, async () => {
+        const { code, benefit } = await deps.commerce.codes.check(ctx, raw, userId, unpaidSubscription(ctx, userId));
+        if (benefit.type !== 'plan_discount') throw new AppError('BUSINESS_RULE', mn.codes.notForPlans);
+        return { code: code.code, title: code.title, percent: benefit.percent, scope: benefit.scope };
+      });
     },
 
     /** the public campaigns, with their codes */

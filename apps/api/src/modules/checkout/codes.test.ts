@@ -179,4 +179,141 @@ describe('promo codes and gift cards', () => {
       giftCardsResponse.parse((await t.app.inject({ url: '/v5/gift-cards', headers: as(other) })).json()).data,
     ).toEqual({ sent: [], received: [] });
   });
+
+  describe('a code giving a discount on a plan', () => {
+    const plans = async () =>
+      (await t.app.inject('/v6/subscription/plans')).json().data as {
+        id: number;
+        code: string;
+        scope: string;
+        price_mnt: number;
+      }[];
+    const subscribe = (member: Registered, planId: number, code?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v4/billing/subscriptions',
+        headers: as(member),
+        payload: { plan_id: planId, rail: 'qpay', ...(code ? { code } : {}) },
+      });
+    const counted = async (code: string) => {
+      const { rows } = await t.db.db.execute<{ count: number; redemptions: number; used_for: string | null }>(sql`
+        select c.redeemed_count as count,
+          (select count(*)::int from commerce_code_redemption r where r.code_id = c.id) as redemptions,
+          (select max(r.used_for) from commerce_code_redemption r where r.code_id = c.id) as used_for
+        from commerce_code c where c.code = ${code}`);
+      return rows[0]!;
+    };
+    const payQr = async (purchase: { payment?: { next_action?: unknown } | null }) => {
+      const action = purchase.payment!.next_action as { kind: string; deeplinks: { link: string }[] };
+      if (action.kind !== 'qr') throw new Error('expected a QR');
+      await t.app.inject({
+        method: 'POST',
+        url: path(action.deeplinks[0]!.link),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: '',
+      });
+    };
+
+    it('is checked without being used, then taken by the subscription it opens, once', async () => {
+      await services().commerce.codes.createPromo(root(), {
+        code: 'AUDIOHALF',
+        title: 'Аудио багц хагас үнээр',
+        benefit: { type: 'plan_discount', percent: 50, scope: 'audio' },
+        maxRedemptions: 3,
+        source: 'test:audiohalf',
+      });
+      const audio = (await plans()).find((p) => p.code === 'audio-1m')!;
+      const ebook = (await plans()).find((p) => p.scope === 'ebook')!;
+      const member = await registerByPhone(t.app);
+
+      // /v5/coupon/redeem and the plans page's check: the terms and a link, nothing used
+      const checked = await redeem(member, 'audiohalf');
+      expect(checked.statusCode, checked.body).toBe(200);
+      expect(redeemResponse.parse(checked.json()).data).toMatchObject({
+        benefit: { type: 'plan_discount', percent: 50, scope: 'audio' },
+        link: '/subscription/audio?code=AUDIOHALF',
+      });
+      const terms = await t.app.inject({ url: '/v5/coupon/plan-discount?code=AUDIOHALF', headers: as(member) });
+      expect(terms.json().data).toEqual({
+        code: 'AUDIOHALF',
+        title: 'Аудио багц хагас үнээр',
+        percent: 50,
+        scope: 'audio',
+      });
+      expect(await counted('AUDIOHALF')).toMatchObject({ count: 0, redemptions: 0 });
+
+      // another scope's plan, or a code of another kind, is refused and writes nothing
+      const wrongPlan = await subscribe(member, ebook.id, 'AUDIOHALF');
+      expect(wrongPlan.statusCode).toBe(422);
+      expect(wrongPlan.json().error.message).toBe(mn.codes.otherPlans('Аудио ном'));
+      const campaigns = campaignsResponse.parse((await t.app.inject('/v5/promo/campaigns')).json()).data;
+      const credit = campaigns.find((c) => c.benefit.type === 'credits')!;
+      const notForPlans = await subscribe(member, audio.id, credit.code);
+      expect(notForPlans.statusCode).toBe(422);
+      expect(notForPlans.json().error.message).toBe(mn.codes.notForPlans);
+      expect((await t.app.inject({ url: '/v6/subscription/status', headers: as(member) })).json().data).toMatchObject({
+        subscriptions: [],
+      });
+
+      // the first period at half price; an attempt left unpaid gives the discount to the next
+      const first = await subscribe(member, audio.id, 'AUDIOHALF');
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.json().data.invoice.amount_mnt).toBe(Math.round(audio.price_mnt / 2));
+      expect(await counted('AUDIOHALF')).toMatchObject({
+        count: 1,
+        redemptions: 1,
+        used_for: `subscription:${first.json().data.subscription_id}`,
+      });
+      const second = await subscribe(member, audio.id, 'AUDIOHALF');
+      expect(second.statusCode, second.body).toBe(200);
+      expect(second.json().data.invoice.amount_mnt).toBe(Math.round(audio.price_mnt / 2));
+      expect(await counted('AUDIOHALF')).toMatchObject({
+        count: 1,
+        redemptions: 1,
+        used_for: `subscription:${second.json().data.subscription_id}`,
+      });
+      await payQr(second.json().data);
+      await expect
+        .poll(
+          async () =>
+            (await t.app.inject({ url: '/v6/subscription/status', headers: as(member) })).json().data.subscriptions[0]
+              ?.status,
+        )
+        .toBe('active');
+      // paid: the code is used
+      const used = await t.app.inject({ url: '/v5/coupon/plan-discount?code=AUDIOHALF', headers: as(member) });
+      expect(used.statusCode).toBe(409);
+      expect(used.json().error.message).toBe(mn.codes.alreadyRedeemed);
+    });
+
+    it('holds its limit exactly when 20 members subscribe with it at once', async () => {
+      await services().commerce.codes.createPromo(root(), {
+        code: 'FIRSTFIVE',
+        title: 'Эхний 5 захиалагчид',
+        benefit: { type: 'plan_discount', percent: 30, scope: null },
+        maxRedemptions: 5,
+        source: 'test:firstfive',
+      });
+      const audio = (await plans()).find((p) => p.code === 'audio-1m')!;
+      const members = [];
+      for (let i = 0; i < 20; i++) members.push(await registerByPhone(t.app));
+      const answers = await Promise.all(members.map((member) => subscribe(member, audio.id, 'FIRSTFIVE')));
+      const statuses = answers.map((a) => a.statusCode);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+      expect(statuses.filter((s) => s === 422)).toHaveLength(15);
+      expect(answers.find((a) => a.statusCode === 422)!.json().error.message).toBe(mn.codes.usedUp);
+      for (const answer of answers.filter((a) => a.statusCode === 200)) {
+        expect(answer.json().data.invoice.amount_mnt).toBe(Math.round((audio.price_mnt * 70) / 100));
+      }
+      expect(await counted('FIRSTFIVE')).toMatchObject({ count: 5, redemptions: 5 });
+      // the refused ones opened nothing
+      const { rows } = await t.db.db.execute<{ n: number }>(sql`
+        select count(*)::int as n from billing_subscription
+        where user_id in (${sql.join(
+          members.map((m) => sql`${m.userId}`),
+          sql`, `,
+        )})`);
+      expect(Number(rows[0]!.n)).toBe(5);
+    });
+  });
 });

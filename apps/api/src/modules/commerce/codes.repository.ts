@@ -5,6 +5,7 @@ import { commerceCode, commerceCodeRedemption } from '@nomsan/db/schema/commerce
 
 export type CodesDb = ModuleDb<typeof schema>;
 export type CodeRow = typeof commerceCode.$inferSelect;
+export type RedemptionRow = typeof commerceCodeRedemption.$inferSelect;
 
 /** Promo codes and gift cards, and who redeemed them. */
 export function codesRepository(db: CodesDb) {
@@ -28,13 +29,31 @@ export function codesRepository(db: CodesDb) {
     },
 
     /** records the member's redemption; false when they redeemed it before */
-    async redeem(codeId: number, userId: number, at: Date): Promise<boolean> {
+    async redeem(codeId: number, userId: number, at: Date, usedFor: string | null = null): Promise<boolean> {
       const rows = await db
         .insert(commerceCodeRedemption)
-        .values({ codeId, userId, redeemedAt: at })
+        .values({ codeId, userId, redeemedAt: at, usedFor })
         .onConflictDoNothing()
         .returning({ codeId: commerceCodeRedemption.codeId });
       return rows.length > 0;
+    },
+
+    /** the member's redemption of a code (locked for the caller's transaction when asked) */
+    async redemption(codeId: number, userId: number, lock = false): Promise<RedemptionRow | undefined> {
+      const query = db
+        .select()
+        .from(commerceCodeRedemption)
+        .where(and(eq(commerceCodeRedemption.codeId, codeId), eq(commerceCodeRedemption.userId, userId)));
+      const [row] = lock ? await query.for('update') : await query;
+      return row;
+    },
+
+    /** what the member's redemption is used for now */
+    async moveRedemption(codeId: number, userId: number, usedFor: string | null): Promise<void> {
+      await db
+        .update(commerceCodeRedemption)
+        .set({ usedFor })
+        .where(and(eq(commerceCodeRedemption.codeId, codeId), eq(commerceCodeRedemption.userId, userId)));
     },
 
     /** counts one redemption unless the code is used up: false when it is (the limit holds) */
@@ -75,15 +94,6 @@ export function codesRepository(db: CodesDb) {
         .orderBy(desc(commerceCodeRedemption.redeemedAt))
         .limit(200);
       return rows;
-    },
-
-    /** whether a member redeemed a code */
-    async redeemedBy(codeId: number, userId: number): Promise<boolean> {
-      const [row] = await db
-        .select({ codeId: commerceCodeRedemption.codeId })
-        .from(commerceCodeRedemption)
-        .where(and(eq(commerceCodeRedemption.codeId, codeId), eq(commerceCodeRedemption.userId, userId)));
-      return row !== undefined;
     },
 
     /** the public campaigns running at `now` or ended within the last week, soonest end first */

@@ -22,8 +22,17 @@ export const codeBenefit = z.discriminatedUnion('type', [
     scope: z.enum(['audio', 'ebook', 'summary']),
     days: z.number().int().positive(),
   }),
+  /** a discount on the first period of a plan of the scope (any plan when null) */
+  z.object({
+    type: z.literal('plan_discount'),
+    percent: z.number().int().min(1).max(90),
+    scope: z.enum(['audio', 'ebook', 'summary', 'credit']).nullable(),
+  }),
 ]);
 export type CodeBenefit = z.infer<typeof codeBenefit>;
+
+/** whether what an earlier redemption was used for may give way to a new use (the caller's rule) */
+export type Reusable = (usedFor: string) => Promise<boolean>;
 
 /** letters and digits nobody confuses (no 0/O, 1/I/L) */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -45,23 +54,67 @@ export function codesService(kernel: Kernel) {
   const repository = boundRepository(codesRepository);
   const now = () => kernel.clock.now();
 
+  /** the code as typed, when it exists and is running now */
+  async function running(ctx: Ctx, raw: string): Promise<CodeRow> {
+    const normal = normaliseCode(raw);
+    const code = normal ? await repository(ctx).byCode(normal) : undefined;
+    if (!code) throw new AppError('NOT_FOUND', mn.codes.invalid);
+    const at = now();
+    if (code.startsAt > at) throw new AppError('BUSINESS_RULE', mn.codes.notStarted);
+    if (code.endsAt && code.endsAt <= at) throw new AppError('BUSINESS_RULE', mn.codes.ended);
+    return code;
+  }
+
   return {
+    /**
+     * Checks a code for a member without using it up (a plan discount is used when the
+     * subscription opens): the same refusals as `claim`.
+     */
+    async check(
+      ctx: Ctx,
+      raw: string,
+      userId: number,
+      reusable?: Reusable,
+    ): Promise<{ code: CodeRow; benefit: CodeBenefit }> {
+      const code = await running(ctx, raw);
+      const redemption = await repository(ctx).redemption(code.id, userId);
+      if (redemption) {
+        if (redemption.usedFor && reusable && (await reusable(redemption.usedFor))) {
+          return { code, benefit: codeBenefit.parse(code.benefit) };
+        }
+        throw new AppError('CONFLICT', mn.codes.alreadyRedeemed);
+      }
+      if (code.maxRedemptions !== null && code.redeemedCount >= code.maxRedemptions) {
+        throw new AppError('BUSINESS_RULE', mn.codes.usedUp);
+      }
+      return { code, benefit: codeBenefit.parse(code.benefit) };
+    },
+
     /**
      * Claims a code for a member in the caller's transaction: 404 for no such code (the caller
      * counts it as a guess), 409 when the member redeemed it already, 422 when it is not
-     * running or is used up.
+     * running or is used up. A redemption recorded `usedFor` something the caller says may be
+     * taken again (a subscription never paid) moves to `usedFor` now, without counting again.
      */
-    async claim(ctx: Ctx, raw: string, userId: number): Promise<{ code: CodeRow; benefit: CodeBenefit }> {
-      const normal = normaliseCode(raw);
-      const code = normal ? await repository(ctx).byCode(normal) : undefined;
-      if (!code) throw new AppError('NOT_FOUND', mn.codes.invalid);
-      const at = now();
-      if (code.startsAt > at) throw new AppError('BUSINESS_RULE', mn.codes.notStarted);
-      if (code.endsAt && code.endsAt <= at) throw new AppError('BUSINESS_RULE', mn.codes.ended);
-      if (!(await repository(ctx).redeem(code.id, userId, at)))
+    async claim(
+      ctx: Ctx,
+      raw: string,
+      userId: number,
+      options: { usedFor?: string; reusable?: Reusable } = {},
+    ): Promise<{ code: CodeRow; benefit: CodeBenefit }> {
+      const code = await running(ctx, raw);
+      const benefit = codeBenefit.parse(code.benefit);
+      const usedFor = options.usedFor ?? null;
+      if (!(await repository(ctx).redeem(code.id, userId, now(), usedFor))) {
+        const earlier = await repository(ctx).redemption(code.id, userId, true);
+        if (earlier?.usedFor && options.reusable && (await options.reusable(earlier.usedFor))) {
+          await repository(ctx).moveRedemption(code.id, userId, usedFor);
+          return { code, benefit };
+        }
         throw new AppError('CONFLICT', mn.codes.alreadyRedeemed);
+      }
       if (!(await repository(ctx).count(code.id))) throw new AppError('BUSINESS_RULE', mn.codes.usedUp);
-      return { code, benefit: codeBenefit.parse(code.benefit) };
+      return { code, benefit };
     },
 
     /** makes a gift card's code once per cause (a paid invoice line) */
@@ -112,7 +165,6 @@ export function codesService(kernel: Kernel) {
 
     sent: (ctx: Ctx, userId: number) => repository(ctx).sentBy(userId),
     received: (ctx: Ctx, userId: number) => repository(ctx).receivedBy(userId),
-    redeemedBy: (ctx: Ctx, codeId: number, userId: number) => repository(ctx).redeemedBy(codeId, userId),
     campaigns: (ctx: Ctx) => repository(ctx).campaigns(now()),
   };
 }

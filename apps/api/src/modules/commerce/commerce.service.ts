@@ -8,7 +8,7 @@ import { groupBy } from '../../lib/group-by';
 import { coverImage } from '../../lib/media-urls';
 import { codesService } from './codes.service';
 
-export { codeBenefit, type CodeBenefit } from './codes.service';
+export { codeBenefit, type CodeBenefit, type Reusable } from './codes.service';
 import {
   commerceRepository,
   type BundleRow,

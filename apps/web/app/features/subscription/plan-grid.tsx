@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { mn } from '@nomsan/contracts/messages';
-import { planScopes, type Plan } from '@nomsan/contracts/subscriptions';
+import type { PlanDiscount } from '@nomsan/contracts/codes';
+import { discounted, planScopes, type Plan } from '@nomsan/contracts/subscriptions';
 import { formatMnt } from '~/lib/format';
 import { signInHref } from '~/lib/return-path';
 import { buttonClass } from '~/ui/buttons';
@@ -19,11 +20,14 @@ export function PlanGrid({
   plans,
   member,
   heldPlanIds,
+  discount = null,
 }: {
   plans: Plan[];
   member: boolean;
   /** the plans the member holds now (their card says so instead of offering them again) */
   heldPlanIds: ReadonlySet<number>;
+  /** a promo code's discount on the first period, for the plans of its scope */
+  discount?: PlanDiscount | null;
 }) {
   const location = useLocation();
   const [buying, setBuying] = useState<SubscribeTarget | null>(null);
@@ -46,7 +50,16 @@ export function PlanGrid({
                 plan={plan}
                 held={heldPlanIds.has(plan.id)}
                 signIn={member ? null : signInHref(`${location.pathname}${location.search}`)}
-                onSubscribe={() => setBuying({ planId: plan.id, title: plan.name, priceMnt: plan.price_mnt })}
+                onSubscribe={() =>
+                  setBuying({
+                    planId: plan.id,
+                    title: plan.name,
+                    priceMnt: plan.price_mnt,
+                    ...(discount && (discount.scope === null || discount.scope === plan.scope)
+                      ? { code: discount.code, priceMnt: discounted(plan.price_mnt, discount.percent) }
+                      : {}),
+                  })
+                }
               />
             ))}
           </ul>

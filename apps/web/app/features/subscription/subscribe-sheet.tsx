@@ -19,6 +19,8 @@ export interface SubscribeTarget {
   title: string;
   priceMnt: number;
   offerId?: number;
+  /** a promo code's discount on the first period (`priceMnt` is the price after it) */
+  code?: string;
   /** an auto-renew offer is taken on a card only (the API refuses QPay for it) */
   cardOnly?: boolean;
 }
@@ -28,7 +30,10 @@ type Way = { kind: 'card'; cardId: string } | { kind: 'new-card' } | { kind: 'qp
 
 function subscribe(target: SubscribeTarget, way: Way, key: string): Promise<SubscriptionPurchase> {
   const api = browserApi().subscriptions;
-  const offer = target.offerId === undefined ? {} : { offer_id: target.offerId };
+  const offer = {
+    ...(target.offerId === undefined ? {} : { offer_id: target.offerId }),
+    ...(target.code === undefined ? {} : { code: target.code }),
+  };
   if (way.kind === 'qpay') return api.subscribePeriod({ plan_id: target.planId, rail: 'qpay', ...offer }, key);
   return api.subscribeGolomt(
     { plan_id: target.planId, ...(way.kind === 'card' ? { card_id: way.cardId } : {}), ...offer },
@@ -151,7 +156,7 @@ export function SubscribeSheet({ target, onClose }: { target: SubscribeTarget; o
                 ))}
               </ul>
             </fieldset>
-            {target.offerId === undefined ? (
+            {target.offerId === undefined && target.code === undefined ? (
               <Link
                 to={`/subscription/unitel?plan=${target.planId}`}
                 className="mt-2 block rounded-2xl border border-line px-4 py-3 hover:border-brand"
@@ -161,6 +166,11 @@ export function SubscribeSheet({ target, onClose }: { target: SubscribeTarget; o
               </Link>
             ) : null}
             {target.cardOnly ? <p className="mt-3 text-sm text-muted">{t.cardOnly}</p> : null}
+            {target.code ? (
+              <p className="mt-3 text-sm text-green-800">
+                {t.codeApplied}: <span className="font-mono font-semibold">{target.code}</span> · {t.codeFirstPeriod}
+              </p>
+            ) : null}
             {error ? (
               <p role="alert" className="mt-4 rounded-xl bg-red-50 px-4 py-3 text-sm text-red-700">
                 {error}

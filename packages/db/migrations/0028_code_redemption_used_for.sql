@@ -1,0 +1,1 @@
+ALTER TABLE "commerce_code_redemption" ADD COLUMN "used_for" text;
