@@ -341,10 +341,21 @@ export const sandboxGolomt: FastifyPluginAsync<SandboxGolomtOptions> = async (ap
       : settle(reply, txn, OUTCOMES.cancelled, null);
   });
 
+  // A bank outage, switched on and off by a developer or a test (`POST {mountPath}/outage`
+  // `{"on": true}`): the merchant API then answers 503, as a bank in maintenance does.
+  let outage = false;
+  app.post(`${mountPath}/outage`, hide, async (request, reply) => {
+    const parsed = z.strictObject({ on: z.boolean() }).safeParse(request.body);
+    if (!parsed.success) return reply.status(400).send({ error: z.prettifyError(parsed.error) });
+    outage = parsed.data.on;
+    return { outage };
+  });
+
   await app.register(async (api) => {
     api.addHook('onRequest', async (request, reply) => {
       // Golomt: "a blank value is returned if Header authorization is not set or incorrect" (403)
       if (!sameText(request.headers.authorization ?? '', `Bearer ${options.token}`)) return reply.status(403).send();
+      if (outage) return reply.status(503).send();
     });
 
     api.post(`${mountPath}/api/invoice`, hide, async (request, reply) => {

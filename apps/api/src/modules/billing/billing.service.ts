@@ -21,6 +21,9 @@ import {
   type SavedCardRow,
 } from './billing.repository';
 
+/** what a payment fails with when its rail could not start it (unreachable, an error answer), not a decline */
+export const RAIL_ERROR = 'error';
+
 export type { InvoiceLineRow, InvoiceRow, PaymentRow, SavedCardRow };
 export { invoiceView, paymentView } from './billing.views';
 export { unitelConsentsOf } from './unitel.service';
@@ -296,7 +299,7 @@ export function billingService(kernel: Kernel, deps: { credits: CreditsService }
         { rail: input.rail, payment: payment.publicId, err: error instanceof GatewayError ? error.message : error },
         'a rail refused to start a payment',
       );
-      const failureCode = error instanceof GolomtPaymentDeclined ? error.failure : 'error';
+      const failureCode = error instanceof GolomtPaymentDeclined ? error.failure : RAIL_ERROR;
       await repository(ctx).updatePayment(payment.id, { status: 'failed', failureCode });
       throw new AppError('UNAVAILABLE', mn.money.railFailed);
     }

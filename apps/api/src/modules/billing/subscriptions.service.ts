@@ -11,6 +11,7 @@ import type { EntitlementsService } from '../entitlements/entitlements.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import { defineJob } from '../jobs/jobs.service';
 import {
+  RAIL_ERROR,
   randomId,
   type BillingService,
   type InvoiceRow,
@@ -41,6 +42,9 @@ export const GRACE_MS = 3 * DAY_MS;
 export const DUNNING_DELAYS_MS = [DAY_MS, DAY_MS] as const;
 /** members whose subscription will not renew are told this long before it ends */
 export const ENDING_WARNINGS_MS = [3 * DAY_MS, DAY_MS] as const;
+
+/** how soon a renewal that could not reach the bank is tried again (not counted as declined) */
+export const UNREACHABLE_RETRY_MS = 15 * 60_000;
 
 /** a renewal leaves a pending attempt younger than this alone (a job's lease: its worker may be on it) */
 const ATTEMPT_SETTLING_MS = 5 * 60_000;
@@ -385,7 +389,8 @@ export function subscriptionsService(
       // still pending at the rail: asked again on the next run, never charged beside it
       if (checked.status === 'pending' || checked.status === 'paid') return;
     }
-    const key = `renew-${subscription.publicId}-${period}-${subscription.failedAttempts}`;
+    // one key per scheduled attempt (its time): two workers on it charge once; a later one is new
+    const key = `renew-${subscription.publicId}-${period}-${subscription.nextAttemptAt!.getTime()}`;
     let payment: PaymentRow;
     try {
       // a card renewal charges the saved card; a carrier renewal the consent saved like one
@@ -409,7 +414,19 @@ export function subscriptionsService(
       payment = attempt ?? ({ status: 'failed', failureCode: 'card_removed' } as PaymentRow);
     }
     if (payment.status === 'paid' || payment.status === 'pending') return;
-    await recordFailure(ctx, subscription.id, period, payment.failureCode ?? 'error');
+    if (payment.failureCode === RAIL_ERROR && subscription.currentPeriodEnd && now() < subscription.currentPeriodEnd) {
+      // the bank could not be reached: not the member's card, so not a declined try and nobody
+      // is told; asked again shortly while the period lasts (after it, it counts as a failure)
+      await transaction(ctx, async (tx) => {
+        const locked = (await repository(tx).byId(subscription.id, true))!;
+        if (locked.period + 1 !== period || locked.nextAttemptAt?.getTime() !== subscription.nextAttemptAt!.getTime())
+          return;
+        await repository(tx).update(locked.id, { nextAttemptAt: new Date(now().getTime() + UNREACHABLE_RETRY_MS) });
+      });
+      kernel.log.warn({ subscription: subscription.publicId, period }, 'a renewal could not reach the bank');
+      return;
+    }
+    await recordFailure(ctx, subscription.id, period, payment.failureCode ?? RAIL_ERROR);
   }
 
   return {
@@ -628,7 +645,7 @@ export function subscriptionsService(
           ctx,
           renewSubscriptionJob,
           { subscriptionId: subscription.id, period },
-          { dedupeKey: `renew:${subscription.id}:${period}:${subscription.failedAttempts}` },
+          { dedupeKey: `renew:${subscription.id}:${period}:${subscription.nextAttemptAt!.getTime()}` },
         );
         if (id) renewals++;
       }

@@ -13,7 +13,7 @@ import { paymentResponse } from '@nomsan/contracts/money';
 import { DAY_MS, MINUTE_MS } from '../../lib/clock';
 import { jobsOf } from '../../kernel/module';
 import { createAccountsApp, registerByPhone, type AccountsTestApp, type Registered } from '../../test/accounts';
-import { GRACE_MS, RENEW_AHEAD_MS } from './subscriptions.service';
+import { GRACE_MS, RENEW_AHEAD_MS, UNREACHABLE_RETRY_MS } from './subscriptions.service';
 
 /**
  * Subscriptions end to end through the Golomt and QPay sandboxes: taking one (the card kept for
@@ -258,6 +258,43 @@ describe('subscriptions', () => {
     expect((await row(started.subscription_id)).status).toBe('expired');
     // one invoice for the period, tried three times, never paid
     expect(await count(sql`select count(*)::int as n from billing_invoice where user_id = ${member.userId}`)).toBe(2);
+  });
+
+  it('tries a renewal the bank could not be reached for again shortly, without counting it as declined', async () => {
+    const member = await registerByPhone(t.app);
+    const started = await subscribeByCard(member, 'audio-1m');
+    const end = new Date((await row(started.subscription_id)).current_period_end);
+    const outage = (on: boolean) =>
+      t.app.inject({ method: 'POST', url: '/sandbox/golomt/outage', payload: { on } }).then((r) => r.statusCode);
+    expect(await outage(true)).toBe(200);
+    try {
+      t.clock.advance(end.getTime() - RENEW_AHEAD_MS - t.clock.now().getTime() + MINUTE_MS);
+      await runJobs();
+      // still active, nothing failed on the member's side, nobody told
+      expect((await row(started.subscription_id)).status).toBe('active');
+      expect(
+        await count(
+          sql`select count(*)::int as n from notifications_item where user_id = ${member.userId} and kind = 'renewal_failed'`,
+        ),
+      ).toBe(0);
+      // the next try waits its quarter of an hour
+      await runJobs();
+      expect(
+        await count(
+          sql`select count(*)::int as n from billing_payment where user_id = ${member.userId} and status = 'failed'`,
+        ),
+      ).toBe(1);
+    } finally {
+      expect(await outage(false)).toBe(200);
+    }
+    t.clock.advance(UNREACHABLE_RETRY_MS);
+    await runJobs();
+    expect((await row(started.subscription_id)).period).toBe(2);
+    expect(
+      await count(
+        sql`select count(*)::int as n from billing_payment where user_id = ${member.userId} and status = 'paid'`,
+      ),
+    ).toBe(2);
   });
 
   it('adds a credit plan’s credits each paid period, paid a period at a time with QPay', async () => {
