@@ -106,7 +106,8 @@ describe('subscription renewals in the browser (the sandbox clock moves)', () =>
         await signUp(pageA);
         const banner = pageA.getByRole('region', { name: 'Захиалгын хямдрал' });
         await expect.poll(() => banner.count()).toBe(1);
-        expect(await banner.getAttribute('data-submenu')).toBe('open');
+        // the layout follows the new page a moment after the address changes
+        await expect.poll(() => banner.getAttribute('data-submenu')).toBe('open');
         expect(await banner.getByRole('link', { name: 'Хямдралыг үзэх' }).getAttribute('href')).toMatch(
           /^\/subscription\/discount-/,
         );

@@ -19,6 +19,7 @@ async function signUp(page: Page, prev: string): Promise<void> {
 }
 
 interface Card {
+  id: number;
   slug: string;
   availability: { subscription_scopes: string[] };
 }
@@ -95,8 +96,21 @@ describe('subscriptions in the browser', () => {
       expect(await row.getByText(/автоматаар сунгагдана$/).count()).toBe(1);
       await screenshot(page, 'subscription-active-1280');
 
+      // the covered book plays whole in the player: time runs, no preview, the full recording
       await page.goto(`/${book.slug}`);
       await expect.poll(() => page.getByRole('link', { name: 'Сонсох', exact: true }).count()).toBe(1);
+      await page.getByRole('link', { name: 'Сонсох', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === `/player/book/${book.id}`);
+      const audio = () =>
+        page.evaluate(() => {
+          const element = document.querySelector<HTMLAudioElement>('audio[data-player="title"]');
+          return { time: element?.currentTime ?? 0, duration: element?.duration ?? 0 };
+        });
+      await expect.poll(async () => (await audio()).time, { timeout: 20_000 }).toBeGreaterThan(1);
+      expect(await page.getByText('Дээж', { exact: true }).count()).toBe(0);
+      expect((await audio()).duration).toBeGreaterThan(25);
+      await screenshot(page, 'subscription-listening-1280');
+      await page.evaluate(() => document.querySelector<HTMLAudioElement>('audio[data-player="title"]')?.pause());
 
       await page.goto('/subscription');
       await row.getByRole('button', { name: 'Цуцлах' }).click();

@@ -16,8 +16,12 @@ export default async function setup(_project: TestProject) {
   const template = join(mkdtempSync(join(tmpdir(), 'nomsan-e2e-template-')), 'data');
   cpSync(first.dataDir, template, { recursive: true });
   // e2e/renewal.e2e.test.ts moves the sandbox's clock about a month ahead (POST /sandbox/clock):
-  // sessions idle for 30 days would end, so they last longer here
-  const server = await startServer({ dataDir: first.dataDir, env: { SESSION_IDLE_DAYS: '90' } });
+  // sessions idle for 30 days would end, so they last longer here; every journey signs up from
+  // 127.0.0.1, so that address may ask for more codes than a member's would
+  const server = await startServer({
+    dataDir: first.dataDir,
+    env: { SESSION_IDLE_DAYS: '90', OTP_SENDS_PER_IP_HOUR: '1000' },
+  });
   console.log(`e2e server ready at ${server.url} in ${Math.round(performance.now() - started)} ms`);
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_TEMPLATE_DATA_DIR = template;

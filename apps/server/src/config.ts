@@ -67,6 +67,7 @@ const envSchema = z.object({
   RENDER_CONCURRENCY: integer(1, 1000).default(8),
   PAGE_CACHE_TTL_MS: integer(0, 600_000).default(10_000),
   SESSION_IDLE_DAYS: integer(1, 3650).default(30),
+  OTP_SENDS_PER_IP_HOUR: integer(1, 1_000_000).default(20),
   SESSION_MAX_DAYS: integer(1, 3650).default(180),
   SMS_GATEWAY_URL: url(['http:', 'https:'], 'http(s)').optional(),
   SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
@@ -345,6 +346,7 @@ function accountsConfig(e: Env): Config['accounts'] {
   return {
     sandbox: e.SANDBOX,
     sessions: { idleMs: e.SESSION_IDLE_DAYS * DAY_MS, maxMs: e.SESSION_MAX_DAYS * DAY_MS },
+    otpSendsPerIpHour: e.OTP_SENDS_PER_IP_HOUR,
     sms: pair(e, 'SMS_GATEWAY_URL', 'SMS_GATEWAY_TOKEN', () => ({
       url: e.SMS_GATEWAY_URL ?? '',
       token: e.SMS_GATEWAY_TOKEN ?? '',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { mn } from '@nomsan/contracts/messages';
 import { discounted } from '@nomsan/contracts/subscriptions';
 import { AppError, notFound } from '../../errors';
+import { ubDate } from '../../lib/ub-dates';
 import { DAY_MS } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { Kernel } from '../../kernel/module';
@@ -79,14 +80,6 @@ export function addMonths(from: Date, months: number): Date {
 }
 
 export { discounted };
-
-const dateText = (date: Date) =>
-  new Intl.DateTimeFormat('mn-MN', {
-    timeZone: 'Asia/Ulaanbaatar',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(date);
 
 const passSource = (subscription: SubscriptionRow, period: number) =>
   `subscription:${subscription.publicId}:${period}:`;
@@ -254,7 +247,7 @@ export function subscriptionsService(
         userId: subscription.userId,
         kind: first ? 'subscription_started' : 'subscription_renewed',
         title: first ? mn.subscriptions.notify.startedTitle : mn.subscriptions.notify.renewedTitle,
-        body: (first ? mn.subscriptions.notify.started : mn.subscriptions.notify.renewed)(plan.name, dateText(endsAt)),
+        body: (first ? mn.subscriptions.notify.started : mn.subscriptions.notify.renewed)(plan.name, ubDate(endsAt)),
         link: '/subscription',
         channels: first ? [] : ['email'],
         dedupeKey: `subscription:${subscription.publicId}:${given.period}:paid`,
@@ -327,8 +320,8 @@ export function subscriptionsService(
         title: mn.subscriptions.notify.failedTitle,
         body: mn.subscriptions.notify.failed(
           plan.name,
-          nextAttemptAt ? dateText(nextAttemptAt) : null,
-          dateText(graceEndsAt),
+          nextAttemptAt ? ubDate(nextAttemptAt) : null,
+          ubDate(graceEndsAt),
         ),
         link: '/subscription',
         channels: ['sms', 'email'],
@@ -554,7 +547,7 @@ export function subscriptionsService(
           userId,
           kind: 'subscription_cancelled',
           title: mn.subscriptions.notify.cancelledTitle,
-          body: mn.subscriptions.notify.cancelled(plan.name, dateText(subscription.currentPeriodEnd ?? now())),
+          body: mn.subscriptions.notify.cancelled(plan.name, ubDate(subscription.currentPeriodEnd ?? now())),
           link: '/subscription',
           channels: ['email'],
           dedupeKey: `subscription:${subscription.publicId}:${subscription.period}:cancelled`,
@@ -682,7 +675,7 @@ export function subscriptionsService(
             userId: subscription.userId,
             kind: 'subscription_ending',
             title: mn.subscriptions.notify.endingTitle,
-            body: mn.subscriptions.notify.ending(plan.name, dateText(subscription.currentPeriodEnd!)),
+            body: mn.subscriptions.notify.ending(plan.name, ubDate(subscription.currentPeriodEnd!)),
             link: '/subscription',
             channels: ['sms'],
             dedupeKey: `subscription:${subscription.publicId}:${subscription.period}:ending:${due / DAY_MS}`,

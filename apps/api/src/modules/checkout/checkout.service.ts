@@ -11,6 +11,7 @@ import type {
 } from '@nomsan/contracts/money';
 import type { SubscriptionPurchase } from '@nomsan/contracts/subscriptions';
 import { RENTAL_CREDIT_PRICE } from '@nomsan/contracts/money';
+import { ubDateTime } from '../../lib/ub-dates';
 import { DAY_MS } from '../../lib/clock';
 import { AppError, notFound } from '../../errors';
 import type { Kernel } from '../../kernel/module';
@@ -81,16 +82,6 @@ const fulfilmentSchema = z.object({
 });
 type Fulfilment = z.input<typeof fulfilmentSchema>;
 type Grant = Fulfilment['grants'] extends (infer G)[] | undefined ? G : never;
-
-const dateText = (date: Date) =>
-  new Intl.DateTimeFormat('mn-MN', {
-    timeZone: 'Asia/Ulaanbaatar',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(date);
 
 /** what a code gives, as the API says it */
 function benefitView(benefit: CodeBenefit): BenefitView {
@@ -353,7 +344,7 @@ export function checkoutService(kernel: Kernel, deps: CheckoutDependencies) {
       const held = (await entitlements.holdings(ctx, userId, 'book', [book.id])).get(book.id)?.get(format);
       if (held?.until === null) throw new AppError('CONFLICT', mn.money.alreadyOwned);
       if (held?.reason === 'rental' && held.until) {
-        throw new AppError('CONFLICT', mn.rentals.alreadyRented(dateText(held.until)));
+        throw new AppError('CONFLICT', mn.rentals.alreadyRented(ubDateTime(held.until)));
       }
       if (withCredits && !offer.credit_price) throw new AppError('BUSINESS_RULE', mn.rentals.notForCredits);
       const { days, price_mnt: rentalPrice } = offer.rental;
@@ -604,7 +595,7 @@ export function checkoutService(kernel: Kernel, deps: CheckoutDependencies) {
           userId: grant.userId,
           kind: 'rental_ending',
           title: mn.rentals.notify.endingTitle,
-          body: mn.rentals.notify.ending(title, dateText(grant.endsAt!)),
+          body: mn.rentals.notify.ending(title, ubDateTime(grant.endsAt!)),
           link: `/player/book/${grant.itemId}`,
           channels: ['sms'],
           dedupeKey: `rental:${grant.id}:ending`,
@@ -706,7 +697,7 @@ export function checkoutService(kernel: Kernel, deps: CheckoutDependencies) {
             userId,
             kind: 'title_leaving',
             title: mn.rentals.leavingTitle,
-            body: mn.rentals.leaving(card.title, dateText(offer.endsAt!)),
+            body: mn.rentals.leaving(card.title, ubDateTime(offer.endsAt!)),
             link: itemType === 'book' ? `/player/book/${offer.itemId}` : `/player/summary/${offer.itemId}`,
             dedupeKey: `leaving:${itemType}:${offer.itemId}:${offer.endsAt!.toISOString()}`,
           }),

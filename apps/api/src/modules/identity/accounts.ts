@@ -33,6 +33,8 @@ export interface AccountsOptions {
   facebook?: OAuth2ProviderConfig;
   toki?: OAuth2ProviderConfig;
   sessions?: SessionLifetimes;
+  /** codes one address may ask for in an hour */
+  otpSendsPerIpHour?: number;
   /** tests move time */
   clock?: Clock;
 }
@@ -60,6 +62,8 @@ export interface IdentitySettings {
   oauth: OAuthAdapters;
   onDeliveryError: (error: unknown) => void;
   onProviderError: (error: unknown, provider: OAuthProvider) => void;
+  /** codes one address may ask for in an hour (absent: the default) */
+  otpSendsPerIpHour?: number;
 }
 
 declare module '../../kernel/module' {
@@ -97,6 +101,7 @@ export async function identitySettings(app: FastifyInstance, context: AccountsCo
   return {
     clock,
     lifetimes: options.sessions ?? DEFAULT_SESSION_LIFETIMES,
+    otpSendsPerIpHour: options.otpSendsPerIpHour,
     secret: context.secret,
     limiter: createLimiter(clock, context.redis, (error) =>
       app.log.error({ err: error }, 'sign-in limits unavailable (Redis); allowing'),

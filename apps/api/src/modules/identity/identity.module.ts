@@ -60,6 +60,7 @@ export const identityModule = defineModule({
       sms: settings.sms,
       mail: settings.mail,
       onDeliveryError: settings.onDeliveryError,
+      sendsPerIpHour: settings.otpSendsPerIpHour,
     });
     return { users: identityService({ clock, limiter, otp, sessions }), sessions, settings };
   },

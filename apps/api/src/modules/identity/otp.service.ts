@@ -24,12 +24,15 @@ const HOUR = 60 * MINUTE;
  * phone uses up their own allowance, not the owner's; the destination's own ceiling (against
  * message floods) is twice that, so reaching it takes more than one address.
  */
-const sendRules = (destination: string, ip: string): LimitRule[] => [
+const sendRules = (destination: string, ip: string, perAddressHour: number): LimitRule[] => [
   { key: `otp-send:dest-minute:${destination}`, limit: 1, windowMs: RESEND_AFTER_MS },
   { key: `otp-send:pair-hour:${destination}:${ip}`, limit: 5, windowMs: HOUR },
   { key: `otp-send:dest-hour:${destination}`, limit: 10, windowMs: HOUR },
-  { key: `otp-send:ip:${ip}`, limit: 20, windowMs: HOUR },
+  { key: `otp-send:ip:${ip}`, limit: perAddressHour, windowMs: HOUR },
 ];
+
+/** codes one address may ask for in an hour, to any destinations (OTP_SENDS_PER_IP_HOUR) */
+export const DEFAULT_OTP_SENDS_PER_IP_HOUR = 20;
 const verifyRules = (ip: string): LimitRule[] => [{ key: `otp-verify:ip:${ip}`, limit: 30, windowMs: 10 * MINUTE }];
 
 export interface Destination {
@@ -79,6 +82,8 @@ export interface OtpDependencies {
   sms: SmsSender | undefined;
   mail: MailSender | undefined;
   onDeliveryError: (error: unknown) => void;
+  /** codes one address may ask for in an hour (default 20; more behind a carrier's shared address) */
+  sendsPerIpHour?: number;
 }
 
 /**
@@ -125,7 +130,9 @@ export function otpService(deps: OtpDependencies) {
       to: Destination,
       context: { ip: string; userId: number | null; accountExists: boolean },
     ): Promise<OtpChallenge> {
-      const limit = await deps.limiter.hitAll(sendRules(to.address, context.ip));
+      const limit = await deps.limiter.hitAll(
+        sendRules(to.address, context.ip, deps.sendsPerIpHour ?? DEFAULT_OTP_SENDS_PER_IP_HOUR),
+      );
       if (!limit.allowed) throw rateLimited(limit.retryAfterMs, mn.auth.sendTooSoon);
       const notice = noticeFor(purpose, context.accountExists);
       const now = deps.clock.now();
