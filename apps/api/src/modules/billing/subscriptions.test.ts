@@ -12,6 +12,7 @@ import {
 import { paymentResponse } from '@nomsan/contracts/money';
 import { DAY_MS, MINUTE_MS } from '../../lib/clock';
 import { jobsOf } from '../../kernel/module';
+import { payByQpay } from '../../test/payments';
 import { createAccountsApp, registerByPhone, type AccountsTestApp, type Registered } from '../../test/accounts';
 import { GRACE_MS, RENEW_AHEAD_MS, UNREACHABLE_RETRY_MS } from './subscriptions.service';
 
@@ -308,14 +309,7 @@ describe('subscriptions', () => {
     });
     expect(answer.statusCode, answer.body).toBe(200);
     const started = subscriptionPurchaseResponse.parse(answer.json()).data;
-    const action = started.payment!.next_action!;
-    if (action.kind !== 'qr') throw new Error('expected a QR');
-    await t.app.inject({
-      method: 'POST',
-      url: path(action.deeplinks[0]!.link),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
-    });
+    await payByQpay(t.app, started);
     await expect.poll(() => services().credits.balance(root(), member.userId)).toBe(plan.credits_per_period);
     expect((await status(member)).subscriptions[0]).toMatchObject({ renewal: 'none', renews: false });
     // the member pays the next period; credits come again, once
@@ -334,13 +328,7 @@ describe('subscriptions', () => {
       payload: { invoice_id: invoice.id, rail: 'qpay' },
     });
     expect(paying.statusCode, paying.body).toBe(200);
-    const qr = paying.json().data.next_action;
-    await t.app.inject({
-      method: 'POST',
-      url: path(qr.deeplinks[0].link),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
-    });
+    await payByQpay(t.app, { payment: paying.json().data });
     await expect
       .poll(async () => {
         await t.app.inject({ url: `/v4/billing/invoices/${invoice.id}`, headers: as(member) });

@@ -4,6 +4,7 @@ import { mn } from '@nomsan/contracts/messages';
 import { campaignsResponse, giftCardsResponse, redeemResponse } from '@nomsan/contracts/codes';
 import { purchaseResponse } from '@nomsan/contracts/money';
 import { jobsOf } from '../../kernel/module';
+import { payByQpay } from '../../test/payments';
 import { createAccountsApp, outbox, registerByPhone, type AccountsTestApp, type Registered } from '../../test/accounts';
 
 /**
@@ -32,10 +33,6 @@ describe('promo codes and gift cards', () => {
       payload: { code },
       ...(ip ? { remoteAddress: ip } : {}),
     });
-  const path = (url: string) => {
-    const u = new URL(url);
-    return `${u.pathname}${u.search}`;
-  };
   async function runJobs() {
     const { modules, kernel } = t.app.modules!;
     const { handlers } = jobsOf(modules, kernel, services());
@@ -133,14 +130,7 @@ describe('promo codes and gift cards', () => {
     expect(bought.statusCode, bought.body).toBe(200);
     const { invoice, payment } = purchaseResponse.parse(bought.json()).data;
     expect(invoice.lines[0]).toMatchObject({ item_type: 'gift' });
-    const action = payment!.next_action!;
-    if (action.kind !== 'qr') throw new Error('expected a QR');
-    await t.app.inject({
-      method: 'POST',
-      url: path(action.deeplinks[0]!.link),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
-    });
+    await payByQpay(t.app, { payment });
     await expect
       .poll(
         async () =>
@@ -203,16 +193,6 @@ describe('promo codes and gift cards', () => {
         from commerce_code c where c.code = ${code}`);
       return rows[0]!;
     };
-    const payQr = async (purchase: { payment?: { next_action?: unknown } | null }) => {
-      const action = purchase.payment!.next_action as { kind: string; deeplinks: { link: string }[] };
-      if (action.kind !== 'qr') throw new Error('expected a QR');
-      await t.app.inject({
-        method: 'POST',
-        url: path(action.deeplinks[0]!.link),
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: '',
-      });
-    };
 
     it('is checked without being used, then taken by the subscription it opens, once', async () => {
       await services().commerce.codes.createPromo(root(), {
@@ -256,23 +236,19 @@ describe('promo codes and gift cards', () => {
       });
 
       // the first period at half price; an attempt left unpaid gives the discount to the next
-      const first = await subscribe(member, audio.id, 'AUDIOHALF');
-      expect(first.statusCode, first.body).toBe(200);
-      expect(first.json().data.invoice.amount_mnt).toBe(Math.round(audio.price_mnt / 2));
-      expect(await counted('AUDIOHALF')).toMatchObject({
-        count: 1,
-        redemptions: 1,
-        used_for: `subscription:${first.json().data.subscription_id}`,
-      });
-      const second = await subscribe(member, audio.id, 'AUDIOHALF');
-      expect(second.statusCode, second.body).toBe(200);
-      expect(second.json().data.invoice.amount_mnt).toBe(Math.round(audio.price_mnt / 2));
-      expect(await counted('AUDIOHALF')).toMatchObject({
-        count: 1,
-        redemptions: 1,
-        used_for: `subscription:${second.json().data.subscription_id}`,
-      });
-      await payQr(second.json().data);
+      const halfPriceOnce = async () => {
+        const answer = await subscribe(member, audio.id, 'AUDIOHALF');
+        expect(answer.statusCode, answer.body).toBe(200);
+        expect(answer.json().data.invoice.amount_mnt).toBe(Math.round(audio.price_mnt / 2));
+        expect(await counted('AUDIOHALF')).toMatchObject({
+          count: 1,
+          redemptions: 1,
+          used_for: `subscription:${answer.json().data.subscription_id}`,
+        });
+        return answer.json().data;
+      };
+      await halfPriceOnce();
+      await payByQpay(t.app, await halfPriceOnce());
       await expect
         .poll(
           async () =>

@@ -3,6 +3,7 @@ import { sql } from '@nomsan/db/orm';
 import { mn } from '@nomsan/contracts/messages';
 import { purchaseResponse, RENTAL_CREDIT_PRICE } from '@nomsan/contracts/money';
 import { DAY_MS, MINUTE_MS } from '../../lib/clock';
+import { payByQpay } from '../../test/payments';
 import { createAccountsApp, registerByPhone, type AccountsTestApp, type Registered } from '../../test/accounts';
 
 /**
@@ -35,10 +36,6 @@ describe('rentals', () => {
     authorization: `Bearer ${member.token}`,
     'idempotency-key': key,
   });
-  const path = (url: string) => {
-    const u = new URL(url);
-    return `${u.pathname}${u.search}`;
-  };
   const access = (member: Registered, id: number, format: 'audiobook' | 'ebook') =>
     services().entitlements.canAccess(root(), member.userId, { type: 'book', id }, format);
   const notices = async (member: Registered, kind: string) => {
@@ -57,14 +54,7 @@ describe('rentals', () => {
     });
     expect(answer.statusCode, answer.body).toBe(200);
     const { invoice, payment } = purchaseResponse.parse(answer.json()).data;
-    const action = payment!.next_action!;
-    if (action.kind !== 'qr') throw new Error('expected a QR');
-    await t.app.inject({
-      method: 'POST',
-      url: path(action.deeplinks[0]!.link),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
-    });
+    await payByQpay(t.app, { payment });
     await expect
       .poll(
         async () =>
