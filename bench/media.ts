@@ -12,13 +12,15 @@
 // Needs PostgreSQL (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres): a
 // database nomsan_bench_media is made afresh each run, so packaging is cold.
 //
-//   BENCH_RUNS  repetitions of each browser measurement (default 9)
+//   BENCH_RUNS   repetitions of each browser measurement (default 9)
+//   BENCH_DEBUG  set: prints each tap's timeline (every request after it, ms since the tap)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS } from '../e2e/support/browser';
+import type { PlaybackSession } from '@nomsan/contracts/media';
 import { startServer } from '../e2e/support/server';
 
 const runs = Number(process.env.BENCH_RUNS ?? 9);
@@ -50,18 +52,72 @@ async function freshDatabase(): Promise<string> {
   return url.toString();
 }
 
-/** JS run in the page as a string (tsx would add helpers the page does not have) */
+/**
+ * Run in every page before its scripts: the moment of the tap (the pointer going down, not
+ * Playwright's click, which first waits, scrolls and hovers), the moment the title's audio
+ * fires `playing`, and every Web Audio analyser the page makes (the player's level meter), so
+ * "audible" is read from the player's own analyser at frame rate, as the baseline's is.
+ */
+const INSTRUMENT = `(() => {
+  window.__bench = { tapAt: null, playingAt: null, analysers: [] };
+  document.addEventListener('pointerdown', (event) => { window.__bench.tapAt = event.timeStamp; window.__bench.playingAt = null; }, true);
+  document.addEventListener('playing', (event) => {
+    if (event.target?.dataset?.player === 'title') window.__bench.playingAt ??= performance.now();
+  }, true);
+  const make = AudioContext.prototype.createAnalyser;
+  AudioContext.prototype.createAnalyser = function () {
+    const analyser = make.call(this);
+    window.__bench.analysers.push(analyser);
+    return analyser;
+  };
+})()`;
+
+/**
+ * JS run in the page as a string (tsx would add helpers the page does not have): waits until
+ * the player's analyser sees signal (RMS over 0.005, the baseline's threshold) and answers the
+ * times since the tap: of the playback session, manifest, licence and first segment answering
+ * (resource timing), of `playing` and of audible sound; null when no sound came in 20 s.
+ */
 const AUDIBLE = `new Promise((resolve) => {
-  const started = performance.now();
+  const bench = window.__bench;
+  const samples = new Float32Array(2048);
+  let audibleAt = null;
   const check = () => {
-    const meter = document.querySelector('[role="meter"]');
-    const level = Number(meter?.getAttribute('data-level') ?? 0);
-    if (level > 0.02) resolve(performance.now() - started);
-    else if (performance.now() - started > 20000) resolve(-1);
+    const now = performance.now();
+    audibleAt ??= bench.analysers.some((analyser) => {
+      const data = samples.subarray(0, analyser.fftSize);
+      analyser.getFloatTimeDomainData(data);
+      let sum = 0;
+      for (const s of data) sum += s * s;
+      return Math.sqrt(sum / data.length) > 0.005;
+    }) ? now : null;
+    // the 'playing' event may come just after the sound starts: waited for, up to a second
+    if (audibleAt !== null && (bench.playingAt !== null || now - audibleAt > 1000)) {
+      const since = (pattern) => {
+        const entry = performance.getEntriesByType('resource')
+          .find((e) => e.startTime >= bench.tapAt && pattern.test(e.name));
+        return entry ? entry.responseEnd - bench.tapAt : null;
+      };
+      resolve({
+        session: since(/\\/v5\\/drm\\/(book|summary)-audio\\//),
+        manifest: since(/\\.mpd(\\?|$)/),
+        licence: since(/\\/v5\\/drm\\/licence/),
+        segment: since(/\\.(m4s|mp4)(\\?|$)/),
+        playing: bench.playingAt === null ? null : bench.playingAt - bench.tapAt,
+        audible: audibleAt - bench.tapAt,
+        requests: performance.getEntriesByType('resource').filter((e) => e.startTime >= bench.tapAt)
+          .map((e) => [e.name.replace(/^https?:\\/\\/[^/]+/, ''), Math.round(e.startTime - bench.tapAt), Math.round(e.responseEnd - bench.tapAt)]),
+      });
+    } else if (now - bench.tapAt > 20000) resolve(null);
     else requestAnimationFrame(check);
   };
   check();
 })`;
+type Audible = Record<'session' | 'manifest' | 'licence' | 'segment' | 'playing', number | null> & {
+  audible: number;
+  /** every request after the tap: path, start and end (ms since the tap), printed with BENCH_DEBUG=1 */
+  requests: [string, number, number][];
+};
 
 async function main() {
   const databaseUrl = await freshDatabase();
@@ -135,26 +191,70 @@ async function main() {
       if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
       return ((await response.json()) as { data: Record<string, unknown> }).data;
     };
-    const challenge = await post('/v4/auth/otp', { purpose: 'register', phone });
-    const outbox = (await (await fetch(`${base}/dev/outbox?format=json&to=${phone}`)).json()) as {
-      data: { code: string }[];
+    const register = async (name: string, phone: string) => {
+      const challenge = await post('/v4/auth/otp', { purpose: 'register', phone });
+      const outbox = (await (await fetch(`${base}/dev/outbox?format=json&to=${phone}`)).json()) as {
+        data: { code: string }[];
+      };
+      const verified = await post('/v4/auth/otp:verify', {
+        challenge_id: challenge.challenge_id,
+        purpose: 'register',
+        code: outbox.data[0]!.code,
+      });
+      const registered = await post(
+        '/v4/auth/register',
+        { verification_token: verified.verification_token, name, password },
+        { 'client-id': 'bench', 'device-uuid': crypto.randomUUID() },
+      );
+      return { id: (registered.user as { id: number }).id, token: registered.access_token as string };
     };
-    const verified = await post('/v4/auth/otp:verify', {
-      challenge_id: challenge.challenge_id,
-      purpose: 'register',
-      code: outbox.data[0]!.code,
-    });
-    const registered = await post(
-      '/v4/auth/register',
-      { verification_token: verified.verification_token, name: 'Bench', password },
-      { 'client-id': 'bench', 'device-uuid': crypto.randomUUID() },
-    );
-    const userId = (registered.user as { id: number }).id;
+    const buyer = await register('Bench', phone);
     for (const book of books) {
       await db.query(
         `insert into entitlements_grant (user_id, item_type, item_id, format, reason, source) values ($1, 'book', $2, 'audiobook', 'purchase', 'bench')`,
-        [userId, book.id],
+        [buyer.id, book.id],
       );
+    }
+    // a subscriber: no grant, an audio pass, and the first books' audio offered under it
+    const subscriber = await register('Bench subscriber', `8${phone.slice(1)}`);
+    await db.query(
+      `insert into entitlements_pass (user_id, scope, source, starts_at, ends_at) values ($1, 'audio', 'bench', now() - interval '1 day', now() + interval '30 days')`,
+      [subscriber.id],
+    );
+    await db.query(
+      `update commerce_offer set subscription_scopes = array['audio'] where item_type = 'book' and format = 'audiobook' and item_id = any($1)`,
+      [books.slice(0, 6).map((b) => b.id)],
+    );
+
+    // the server's part of a tap, measured from here: the playback session and the licence, for
+    // a buyer (one grant read) and a subscriber (grants, passes and the title's offers read);
+    // nothing of it is cached between requests
+    for (const [who, member] of [
+      ['buyer (a grant)', buyer],
+      ['subscriber (a pass)', subscriber],
+    ] as const) {
+      const sessions: number[] = [];
+      const licences: number[] = [];
+      for (let i = 0; i < runs * 5; i += 1) {
+        const book = books[i % 6]!;
+        const headers = { authorization: `Bearer ${member.token}`, accept: 'application/json' };
+        let started = performance.now();
+        const answer = await fetch(`${base}/v5/drm/book-audio/${book.id}/mpd`, { headers });
+        const session = ((await answer.json()) as { data: PlaybackSession }).data;
+        sessions.push(performance.now() - started);
+        if (session.access !== 'full' || !session.licence) throw new Error(`${who}: no full access to ${book.id}`);
+        started = performance.now();
+        const licence = await fetch(`${base}${session.licence.url}`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json', 'x-licence-token': session.licence.token },
+          body: JSON.stringify({ kids: session.licence.key_ids, type: 'temporary' }),
+        });
+        if (!licence.ok) throw new Error(`${who}: licence ${licence.status}`);
+        await licence.arrayBuffer();
+        licences.push(performance.now() - started);
+      }
+      row(`server: playback session, ${who}`, sessions);
+      row(`server: licence, ${who}`, licences);
     }
 
     context = await chromium.launchPersistentContext(userDir, {
@@ -163,6 +263,7 @@ async function main() {
       baseURL: base,
       viewport: { width: 1280, height: 900 },
     });
+    await context.addInitScript(INSTRUMENT);
     const page: Page = context.pages()[0] ?? (await context.newPage());
 
     // the baseline: a plain MP3 in an <audio>, with the same analyser
@@ -192,35 +293,59 @@ async function main() {
     const baselineP50 = p50(baseline);
     row('baseline: plain MP3 <audio>, play to audible', baseline);
 
-    // visitor and owner: tap "Сонсох" on the book page to audible
+    // visitor and owner: tap "Сонсох" on the book page to audible, and when each step answered
     const tapToAudible = async (label: string) => {
-      const times: number[] = [];
+      const runsDone: Audible[] = [];
       for (let i = 0; i < runs; i += 1) {
         const book = books[i % 6]!;
         await page.goto(`/${book.slug}`);
         await page.waitForLoadState('networkidle');
-        const link = page.getByRole('link', { name: label });
-        const started = Date.now();
-        await link.click();
-        const audible = (await page.evaluate(AUDIBLE)) as number;
-        if (audible < 0) {
+        await page.getByRole('link', { name: label }).click();
+        const audible = (await page.evaluate(AUDIBLE)) as Audible | null;
+        if (!audible) {
           await page.screenshot({ path: join(tmpdir(), 'bench-media-failure.png') });
           throw new Error(
             `no sound after "${label}" on ${page.url()} (screenshot in ${tmpdir()}/bench-media-failure.png)`,
           );
         }
-        times.push(Date.now() - started);
+        runsDone.push(audible);
+        if (process.env.BENCH_DEBUG) console.log(label, JSON.stringify(audible));
         await page.evaluate(`document.querySelector('audio[data-player="title"]')?.pause()`);
       }
-      return times;
+      return runsDone;
     };
-    row('visitor: tap "Дээж сонсох" to audible (preview)', await tapToAudible('Дээж сонсох'), 'ms', baselineP50);
+    const steps = (who: string, measured: Audible[]) => {
+      const step = (name: string, key: keyof Audible) => {
+        const values = measured.map((m) => m[key]).filter((v): v is number => v !== null);
+        if (values.length === measured.length) row(`  ${who}: tap to ${name}`, values);
+      };
+      step('playback session answered', 'session');
+      step('manifest answered', 'manifest');
+      step('licence answered', 'licence');
+      step('first segment answered', 'segment');
+      step('`playing`', 'playing');
+    };
+    const visitor = await tapToAudible('Дээж сонсох');
+    row(
+      'visitor: tap "Дээж сонсох" to audible (preview)',
+      visitor.map((m) => m.audible),
+      'ms',
+      baselineP50,
+    );
+    steps('visitor', visitor);
     await page.evaluate(
       `fetch('/v4/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: '${phone}', password: '${password}' }) })`,
     );
     await page.goto('/');
     await page.waitForLoadState('networkidle');
-    row('owner: tap "Сонсох" to audible (session, licence, segment)', await tapToAudible('Сонсох'), 'ms', baselineP50);
+    const owner = await tapToAudible('Сонсох');
+    row(
+      'owner: tap "Сонсох" to audible (session, licence, segment)',
+      owner.map((m) => m.audible),
+      'ms',
+      baselineP50,
+    );
+    steps('owner', owner);
 
     // a loaded player: tap play to audible; then seeks
     const play: number[] = [];
@@ -229,10 +354,8 @@ async function main() {
     await page.getByRole('button', { name: 'Тоглуулах' }).waitFor();
     for (let i = 0; i < runs; i += 1) {
       await page.getByRole('button', { name: 'Тоглуулах' }).and(page.locator(':enabled')).waitFor();
-      const started = Date.now();
       await page.getByRole('button', { name: 'Тоглуулах' }).click();
-      await page.evaluate(AUDIBLE);
-      play.push(Date.now() - started);
+      play.push(((await page.evaluate(AUDIBLE)) as Audible).audible);
       seeks.push(
         (await page.evaluate(`new Promise((resolve) => {
           const audio = document.querySelector('audio[data-player="title"]');

@@ -7,7 +7,7 @@ import { useAuth } from '~/lib/auth-store';
 import { browserApi } from '~/lib/browser-api';
 import { PROGRESS_THROTTLE_MS, SEEK_DEBOUNCE_MS } from '~/lib/player-constants';
 import { downloadOf, forgetDownloads, leaseLive } from './downloads';
-import { LEASE_SCHEME, loadShaka, setLeaseKeys, type ShakaPlayer } from './shaka';
+import { LICENCE_SCHEME, loadShaka, setLicenceAnswer, type ShakaNamespace, type ShakaPlayer } from './shaka';
 import { soundGraph, type SoundGraph } from './sound';
 
 /** what the player shows of a title besides its audio */
@@ -51,6 +51,8 @@ export interface PlayerState {
   /** the preview played to its end: time to offer the title */
   previewEnded: boolean;
 
+  /** gets the engine ready for a first title before anyone asks (on idle, on a page that can play) */
+  prepare(): Promise<void>;
   /** loads a title (`chapter`: start at that chapter, not at the place kept) and, asked to, plays it */
   open(type: TitleType, id: number, info: TitleInfo, options?: { autoplay?: boolean; chapter?: number }): Promise<void>;
   play(): Promise<void>;
@@ -84,8 +86,8 @@ const messageOf = (error: unknown) => (isApiError(error) ? error.message : mn.pl
 /** the one hidden audio element every title plays in, made on first use */
 let element: HTMLAudioElement | null = null;
 let shakaPlayer: ShakaPlayer | null = null;
+let attaching: Promise<ShakaPlayer> | null = null;
 let sound: SoundGraph | null = null;
-let licenceToken: string | null = null;
 /** fires when the title's access ends (see `open`) */
 let accessTimer: ReturnType<typeof setTimeout> | null = null;
 /** setTimeout's longest wait (about 24.8 days); access ending later is checked on a later open */
@@ -101,6 +103,9 @@ let sleepTimer: ReturnType<typeof setTimeout> | undefined;
 let listened = 0;
 let lastTick: number | null = null;
 let lastChange = new Date(0);
+/** play was asked for while the title was loading (see `play`) */
+let autoplayAsked = false;
+const LOADING = new Set<PlayerStatus>(['loading', 'preparing']);
 /** who the title was opened for (a member's id, null for a visitor) */
 let openedFor: number | null = null;
 
@@ -287,34 +292,39 @@ export const usePlayer = create<PlayerState>((set, get) => {
     });
   }
 
+  /**
+   * Shaka attached to the audio element, made once (the first title, or `prepare` before it):
+   * attaching opens a MediaSource, tens of milliseconds not spent after the tap.
+   */
+  function attached(shaka: ShakaNamespace): Promise<ShakaPlayer> {
+    attaching ??= (async () => {
+      const made = new shaka.Player();
+      await made.attach(audio());
+      made.addEventListener('error', (event) => {
+        // the code says what went wrong (shaka.util.Error: 6007 licence refused, 3016 wrong key...)
+        console.warn('playback failed', event.detail.code);
+        set({ status: 'error', error: mn.player.loadFailed });
+      });
+      shakaPlayer = made;
+      return made;
+    })();
+    return attaching;
+  }
+
   async function load(session: PlaybackSession, startAt: number) {
     const a = audio();
     const shaka = session.dash_url ? await loadShaka() : null;
     if (shaka && session.dash_url) {
-      if (!shakaPlayer) {
-        shakaPlayer = new shaka.Player();
-        await shakaPlayer.attach(a);
-        shakaPlayer.addEventListener('error', (event) => {
-          // the code says what went wrong (shaka.util.Error: 6007 licence refused, 3016 wrong key...)
-          console.warn('playback failed', event.detail.code);
-          set({ status: 'error', error: mn.player.loadFailed });
-        });
-        shakaPlayer.getNetworkingEngine()?.registerRequestFilter((type, request) => {
-          if (type === shaka.net.NetworkingEngine.RequestType.LICENSE && licenceToken) {
-            request.headers['x-licence-token'] = licenceToken;
-            request.headers['content-type'] = 'application/json';
-          }
-        });
-      }
-      licenceToken = offlineKeys ? null : (session.licence?.token ?? null);
-      setLeaseKeys(offlineKeys ?? {});
-      // offline: the licence answered on the device from the lease; online: the licence server
-      const licenceUrl = offlineKeys ? `${LEASE_SCHEME}:keys` : session.licence?.url;
-      shakaPlayer.configure({
-        drm: { servers: licenceUrl ? { 'org.w3.clearkey': licenceUrl } : {} },
+      const player = await attached(shaka);
+      // the licence is answered on the device (see `answerLicences`): fetched already, or the lease's
+      const encrypted = offlineKeys !== null || session.licence !== null;
+      player.configure({
+        drm: {
+          servers: encrypted ? { 'org.w3.clearkey': `${LICENCE_SCHEME}:${session.item_type}-${session.item_id}` } : {},
+        },
         streaming: { bufferingGoal: 30, rebufferingGoal: 1 },
       });
-      await shakaPlayer.load(session.dash_url, startAt > 0 ? startAt : null);
+      await player.load(session.dash_url, startAt > 0 ? startAt : null);
     } else if (session.hls_url) {
       // Safari: its own HLS player, AES-128 keys fetched with the session's cookie
       a.src = session.hls_url;
@@ -351,11 +361,52 @@ export const usePlayer = create<PlayerState>((set, get) => {
     }
   }
 
+  /**
+   * How the player's licence request for this title is answered. Online, the licence is asked
+   * for the moment the playback session comes, beside the manifest rather than after it (Shaka
+   * asks only once it has read the manifest and set up the key system); offline, from the lease.
+   */
+  function answerLicences(session: PlaybackSession) {
+    if (offlineKeys) {
+      const keys = offlineKeys;
+      setLicenceAnswer(async (kids) => {
+        const set = kids.filter((kid) => keys[kid]).map((kid) => ({ kty: 'oct', kid, k: keys[kid]! }));
+        return new TextEncoder().encode(JSON.stringify({ keys: set, type: 'temporary' })).buffer as ArrayBuffer;
+      });
+      return;
+    }
+    const licence = session.licence;
+    if (!licence) {
+      setLicenceAnswer(null);
+      return;
+    }
+    const ask = async (kids: string[]) => {
+      const response = await fetch(licence.url, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json', accept: 'application/json', 'x-licence-token': licence.token },
+        body: JSON.stringify({ kids, type: 'temporary' }),
+      });
+      if (!response.ok) throw new Error(`licence refused (${response.status})`);
+      return response.arrayBuffer();
+    };
+    const early = licence.key_ids.length > 0 ? ask(licence.key_ids) : null;
+    early?.catch(() => undefined); // its failure is Shaka's to see, when it asks
+    setLicenceAnswer((kids) =>
+      early && kids.length > 0 && kids.every((kid) => licence.key_ids.includes(kid)) ? early : ask(kids),
+    );
+  }
+
   return {
     ...NOTHING_LOADED,
     speed: 1,
     boost: false,
     smartSpeed: false,
+
+    async prepare() {
+      const shaka = await loadShaka();
+      if (shaka) await attached(shaka);
+    },
 
     async open(type, id, info, options = {}) {
       const current = get().title;
@@ -367,6 +418,7 @@ export const usePlayer = create<PlayerState>((set, get) => {
         return;
       }
       get().close();
+      autoplayAsked = false;
       openedFor = listener;
       const mine = ++generation;
       describeToMediaSession(info);
@@ -383,7 +435,10 @@ export const usePlayer = create<PlayerState>((set, get) => {
                 throw error;
               });
         const [session, positions, bookmarks] = await Promise.all([
-          sessionWhenReady(type, id, mine),
+          sessionWhenReady(type, id, mine).then((ready) => {
+            if (ready && mine === generation) answerLicences(ready);
+            return ready;
+          }),
           signedIn(() => api.positions(type, id), []),
           signedIn(() => api.bookmarks(type, id), []),
         ]);
@@ -428,14 +483,21 @@ export const usePlayer = create<PlayerState>((set, get) => {
         }
         audio().playbackRate = speed;
         audio().defaultPlaybackRate = speed;
-        set({ status: 'ready' });
-        if (options.autoplay) await get().play();
+        // (the element may be playing already: asked by the media keys or headset while loading)
+        set({ status: element && !element.paused ? 'playing' : 'ready' });
+        if (options.autoplay || autoplayAsked) await get().play();
       } catch (error) {
         if (mine === generation) set({ status: 'error', error: messageOf(error) });
       }
     },
 
     async play() {
+      // still loading (the tap opened the title, then the player page asks again; a media key):
+      // played once loaded, so the status set then is the element's
+      if (LOADING.has(get().status)) {
+        autoplayAsked = true;
+        return;
+      }
       if (!element || !get().session) return;
       if (get().previewEnded) {
         element.currentTime = 0;
@@ -548,7 +610,7 @@ export const usePlayer = create<PlayerState>((set, get) => {
       if (accessTimer) clearTimeout(accessTimer);
       accessTimer = null;
       stopSaving();
-      licenceToken = null;
+      setLicenceAnswer(null);
       set(NOTHING_LOADED);
       if ('mediaSession' in navigator) navigator.mediaSession.metadata = null;
     },

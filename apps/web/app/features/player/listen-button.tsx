@@ -8,7 +8,11 @@ import { buttonClass } from '~/ui/buttons';
 import { HeadphonesIcon } from '~/ui/icons';
 import { usePlayer, type TitleInfo } from './engine';
 
-const warmUp = () => void import('./shaka').then(({ loadShaka }) => loadShaka());
+const warmUp = () =>
+  void usePlayer
+    .getState()
+    .prepare()
+    .catch(() => undefined);
 
 /**
  * "Сонсох" on a title's page: to the player, which starts at once (the tap is the gesture the
@@ -19,6 +23,17 @@ export function ListenButton({ type, id, info }: { type: 'book' | 'summary'; id:
   const loggedIn = useAuth((s) => s.loggedIn);
   const [owned, setOwned] = useState<{ key: string; yes: boolean } | null>(null);
   const key = `${type}:${id}`;
+  // the player's engine (Shaka, half a megabyte, attached to the audio element) gets ready once
+  // the page has nothing else to do, or when the pointer or the focus reaches the button if
+  // sooner: a tap then waits for the network only
+  useEffect(() => {
+    if (typeof requestIdleCallback === 'undefined') {
+      const timer = setTimeout(warmUp, 1_000);
+      return () => clearTimeout(timer);
+    }
+    const idle = requestIdleCallback(warmUp, { timeout: 2_000 });
+    return () => cancelIdleCallback(idle);
+  }, []);
   useEffect(() => {
     if (!loggedIn) return;
     let live = true;
@@ -37,8 +52,6 @@ export function ListenButton({ type, id, info }: { type: 'book' | 'summary'; id:
     <Link
       to={href.player(type, id)}
       state={{ autoplay: true }}
-      // the player's half-megabyte engine starts loading as the pointer or focus reaches the
-      // button, so the tap plays sooner (no page pays for it before)
       onPointerEnter={warmUp}
       onFocus={warmUp}
       // the playback session, the licence and the first segment load while the page changes

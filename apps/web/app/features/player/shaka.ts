@@ -1,7 +1,7 @@
 /**
- * Shaka Player, loaded on first play (half a megabyte: no page pays for it before someone
- * presses play). Only the DASH build: HLS goes to Safari's own player, which is the only
- * browser that needs it (no ClearKey there).
+ * Shaka Player, loaded by the pages that can play (a title's page once idle, the players) and
+ * on first play: half a megabyte no other page pays for. Only the DASH build: HLS goes to
+ * Safari's own player, which is the only browser that needs it (no ClearKey there).
  */
 
 /** the part of shaka.Player the engine uses */
@@ -11,12 +11,6 @@ export interface ShakaPlayer {
   unload(): Promise<void>;
   destroy(): Promise<void>;
   configure(config: object): boolean;
-  getNetworkingEngine(): {
-    registerRequestFilter(
-      filter: (type: number, request: { headers: Record<string, string>; uris: string[] }) => void,
-    ): void;
-    clearAllRequestFilters(): void;
-  } | null;
   addEventListener(type: 'error', listener: (event: { detail: { code: number; category: number } }) => void): void;
 }
 
@@ -28,31 +22,36 @@ interface ShakaResponse {
   status: number;
 }
 
-interface ShakaNamespace {
+export interface ShakaNamespace {
   Player: new () => ShakaPlayer;
   polyfill: { installAll(): void };
   net: {
     NetworkingEngine: {
-      RequestType: { LICENSE: number };
       registerScheme(
         scheme: string,
         plugin: (uri: string, request: { body: ArrayBuffer | ArrayBufferView | null }) => unknown,
       ): void;
     };
   };
-  util: { AbortableOperation: { completed(value: ShakaResponse): unknown } };
+  util: { AbortableOperation: { notAbortable(promise: Promise<ShakaResponse>): unknown } };
 }
 
 let loading: Promise<ShakaNamespace | null> | undefined;
 
-/** the licence server URI of a downloaded title played offline (see `setLeaseKeys`) */
-export const LEASE_SCHEME = 'nomsan-lease';
-/** the keys of the downloaded title now playing, by key id (base64url both, as JWK has them) */
-let leaseKeys: Record<string, string> = {};
+/**
+ * The licence server URI Shaka is given: its requests are answered on the device by
+ * `setLicenceAnswer`'s function (the licence fetched as soon as the playback session came, or
+ * a download's lease offline), so the licence is not a step after the manifest.
+ */
+export const LICENCE_SCHEME = 'nomsan-licence';
+/** asked key ids (base64url) → the W3C ClearKey licence's bytes (a JSON Web Key set) */
+export type LicenceAnswer = (kids: string[]) => Promise<ArrayBuffer>;
+const NO_LICENCE: LicenceAnswer = () => Promise.reject(new Error('no licence for this title'));
+let licenceAnswer = NO_LICENCE;
 
-/** the keys the on-device licence answers with; none once the title is no longer offline */
-export function setLeaseKeys(keys: Record<string, string>): void {
-  leaseKeys = keys;
+/** how the player's licence requests are answered from now on (each title sets its own; null: refused) */
+export function setLicenceAnswer(answer: LicenceAnswer | null): void {
+  licenceAnswer = answer ?? NO_LICENCE;
 }
 
 /** Shaka, or null where this browser has no Media Source Extensions or no ClearKey */
@@ -72,21 +71,19 @@ export function loadShaka(): Promise<ShakaNamespace | null> {
     };
     const shaka = module.default;
     shaka.polyfill.installAll();
-    // the licence of a downloaded title, answered on the device from its lease (no network)
-    shaka.net.NetworkingEngine.registerScheme(LEASE_SCHEME, (uri, request) => {
+    // the licence, answered on the device by the title's `LicenceAnswer`
+    shaka.net.NetworkingEngine.registerScheme(LICENCE_SCHEME, (uri, request) => {
       const body = request.body instanceof ArrayBuffer ? new Uint8Array(request.body) : request.body;
       const asked = JSON.parse(new TextDecoder().decode(body ?? new Uint8Array())) as { kids?: string[] };
-      const keys = (asked.kids ?? [])
-        .filter((kid) => leaseKeys[kid])
-        .map((kid) => ({ kty: 'oct', kid, k: leaseKeys[kid]! }));
-      const data = new TextEncoder().encode(JSON.stringify({ keys, type: 'temporary' }));
-      return shaka.util.AbortableOperation.completed({
-        uri,
-        originalUri: uri,
-        data: data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength),
-        headers: { 'content-type': 'application/json' },
-        status: 200,
-      });
+      return shaka.util.AbortableOperation.notAbortable(
+        licenceAnswer(asked.kids ?? []).then((data) => ({
+          uri,
+          originalUri: uri,
+          data,
+          headers: { 'content-type': 'application/json' },
+          status: 200,
+        })),
+      );
     });
     return shaka;
   })();
