@@ -78,6 +78,8 @@ export const identityModule = defineModule({
       publicBaseUrl,
       sessionMaxAgeS: Math.floor(settings.lifetimes.maxMs / 1000),
       onProviderError: settings.onProviderError,
+      // the library keeps likes; reached through its service once every module is made
+      likedBooks: (ctx, userId) => services.library.likedBooks(ctx, userId),
     });
   },
   jobs: (identity, kernel) => [

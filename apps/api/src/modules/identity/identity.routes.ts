@@ -9,6 +9,7 @@ import {
 } from '@nomsan/contracts/identity';
 import { identityEndpoints as endpoints } from '@nomsan/contracts/identity.endpoints';
 import { mn } from '@nomsan/contracts/messages';
+import type { Ctx } from '../../kernel/unit-of-work';
 import { AppError } from '../../errors';
 import { route } from '../../lib/endpoint-route';
 import { describeDevice } from './device';
@@ -26,6 +27,8 @@ export interface IdentityRoutesOptions {
   /** the session cookie's lifetime: the session's absolute one */
   sessionMaxAgeS: number;
   onProviderError: (error: unknown, provider: OAuthProvider) => void;
+  /** the ids of the books a member likes (the library's), for `?include=likes` */
+  likedBooks: (ctx: Ctx, userId: number) => Promise<number[]>;
 }
 
 /** Between the start of a social sign-in and its callback (signed, HttpOnly, 10 minutes). */
@@ -128,9 +131,11 @@ export const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (
     return { data: { ok: true as const } };
   });
 
-  route(app, endpoints.currentUser, async (request) => ({
-    data: await identity.user(request.ctx, requireUser(request).userId, { likes: request.query.include === 'likes' }),
-  }));
+  route(app, endpoints.currentUser, async (request) => {
+    const { userId } = requireUser(request);
+    const likes = request.query.include === 'likes' ? await options.likedBooks(request.ctx, userId) : undefined;
+    return { data: await identity.user(request.ctx, userId, likes) };
+  });
 
   // Social accounts -----------------------------------------------------------------------------
 

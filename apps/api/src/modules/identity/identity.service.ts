@@ -175,8 +175,8 @@ export function identityService(deps: IdentityDependencies) {
 
   return {
     signIn,
-    user: async (ctx: Ctx, userId: number, options: { likes?: boolean } = {}) =>
-      toUser(await requireUserRow(ctx, userId), options.likes ? [] : undefined),
+    /** the member as the store shows them; `likes` (the liked books, from the library) when asked for */
+    user: async (ctx: Ctx, userId: number, likes?: number[]) => toUser(await requireUserRow(ctx, userId), likes),
 
     /** where a message reaches the member: their verified phone and e-mail; null when there is no such member */
     async contact(ctx: Ctx, userId: number): Promise<{ phone: string | null; email: string | null } | null> {

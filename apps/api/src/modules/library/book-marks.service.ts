@@ -13,6 +13,9 @@ const toEntry = (row: WishlistRow, book: BookCard): WishlistEntry => ({
   book,
 });
 
+/** the most likes `/api/user?include=likes` lists (the latest ones) */
+const LIKES_LISTED = 1_000;
+
 /**
  * The member's marks on books: the wishlist (books kept for later) and likes (the spec's book
  * impressions). Both are keyed by member and book, so adding twice or removing what is not
@@ -68,6 +71,9 @@ export function bookMarksService(context: Kernel, deps: Pick<ModuleServices, 'ca
     /** which of these books the member keeps and likes (the cards' hearts, after the page loads) */
     bookState: (ctx: Ctx, userId: number, bookIds: number[]): Promise<BookState> =>
       repository(ctx).bookState(userId, bookIds),
+
+    /** the ids of the books the member likes, the latest first (the spec's `user.likes`) */
+    likedBooks: (ctx: Ctx, userId: number): Promise<number[]> => repository(ctx).likedBookIds(userId, LIKES_LISTED),
 
     async like(ctx: Ctx, userId: number, bookId: number): Promise<Impression> {
       await requireBook(ctx, bookId);

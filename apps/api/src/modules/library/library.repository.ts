@@ -208,6 +208,17 @@ export function libraryRepository(db: LibraryDb) {
       return { wishlisted, impressed };
     },
 
+    /** the books the member likes, the latest liked first (at most `limit`) */
+    async likedBookIds(userId: number, limit: number): Promise<number[]> {
+      const rows = await db
+        .select({ bookId: libraryImpression.bookId })
+        .from(libraryImpression)
+        .where(eq(libraryImpression.userId, userId))
+        .orderBy(desc(libraryImpression.createdAt), desc(libraryImpression.bookId))
+        .limit(limit);
+      return rows.map((row) => row.bookId);
+    },
+
     /** records the member's like of a book; false when it was recorded already */
     async addImpression(userId: number, bookId: number, at: Date): Promise<boolean> {
       const added = await db

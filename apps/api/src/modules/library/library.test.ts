@@ -13,6 +13,7 @@ import {
   wishlistResponse,
 } from '@nomsan/contracts/library';
 import { bookDetailResponse } from '@nomsan/contracts/catalog';
+import { userResponse } from '@nomsan/contracts/identity';
 import { createAccountsApp, registerByPhone, type AccountsTestApp, type Registered } from '../../test/accounts';
 
 /** Places, bookmarks, highlights and listening time, through the API, for two members. */
@@ -201,6 +202,12 @@ describe('library', () => {
       expect(answer.statusCode, answer.body).toBe(200);
       return wishlistResponse.parse(answer.json()).data;
     };
+    /** the spec's `user.likes`: the books the member likes, from `/api/user?include=likes` */
+    const likedBy = async (member: Registered) => {
+      const answer = await call(member, 'GET', '/api/user?include=likes');
+      expect(answer.statusCode, answer.body).toBe(200);
+      return userResponse.parse(answer.json()).data.likes;
+    };
     const state = async (member: Registered, ids: readonly number[]) => {
       const answer = await call(member, 'GET', `/v5/library/book-state?book_id=${ids.join(',')}`);
       expect(answer.statusCode, answer.body).toBe(200);
@@ -260,11 +267,14 @@ describe('library', () => {
       expect((await like(two)).likes_count).toBe(before + 2);
       expect(await likesOf(book)).toBe(before + 2);
       expect((await state(one, [book])).impressed).toEqual([book]);
+      expect(await likedBy(one)).toEqual([book]);
       expect(await unlike(one)).toEqual({ book_id: book, impressed: false, likes_count: before + 1 });
       expect((await unlike(one)).likes_count).toBe(before + 1);
       expect(await likesOf(book)).toBe(before + 1);
       expect((await state(one, [book])).impressed).toEqual([]);
       expect((await state(two, [book])).impressed).toEqual([book]);
+      expect(await likedBy(one)).toEqual([]);
+      expect(await likedBy(two)).toEqual([book]);
     });
 
     it("never shows nor removes another member's entries", async () => {
@@ -276,6 +286,7 @@ describe('library', () => {
 
       expect((await wishlist(other)).total).toBe(0);
       expect(await state(other, [book])).toEqual({ wishlisted: [], impressed: [] });
+      expect(await likedBy(other)).toEqual([]);
       // the other member's removal names their own (absent) entry: the owner's stays
       expect((await call(other, 'DELETE', `/v5/wishlists/${book}`)).statusCode).toBe(200);
       const unlike = await call(other, 'DELETE', `/v4/books/impression?book_id=${book}`);
