@@ -144,3 +144,20 @@ describe('readiness', () => {
     await t.close();
   });
 });
+
+describe('a worker-only process', () => {
+  it('composes the modules with the providers its jobs use (texts, e-mail, the payment rails), serving no API', async () => {
+    const t = await createTestApp({ serveApi: false, accounts: { sandbox: true }, payments: { sandbox: true } });
+    try {
+      const settings = t.app.modules?.kernel.settings;
+      expect(settings?.identity?.sms).toBeDefined();
+      expect(settings?.identity?.mail).toBeDefined();
+      expect(Object.keys(settings?.billing?.gateways ?? {})).toEqual(
+        expect.arrayContaining(['qpay', 'golomt', 'socialpay', 'hipay', 'upoint', 'unitel']),
+      );
+      expect((await t.app.inject('/api/user')).statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -131,8 +131,11 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(systemRoutes, { ready: options.ready ?? (async () => (options.db ? options.db.ping() : true)) });
   app.decorate('modules', undefined);
-  if (options.serveApi) {
-    if (!options.db) throw new Error('the API needs a database');
+  if (options.serveApi && !options.db) throw new Error('the API needs a database');
+  // Any process with a database composes the modules with the same settings (a worker-only
+  // process too: its jobs text, e-mail and charge cards through the same providers); only an
+  // API process registers their routes.
+  if (options.db) {
     const trustedOrigins = options.trustedOrigins ?? new Set<string>();
     trustedOrigins.add(new URL(options.publicBaseUrl).origin);
     const clock = options.sandboxClock ?? options.accounts?.clock;
@@ -159,22 +162,24 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     });
     app.modules = composed;
     app.addHook('onClose', () => composed.close());
-    // Every request's work starts outside any transaction: one context for all, read from the
-    // prototype (no hook, no write per request).
-    const root = composed.kernel.root;
-    app.decorateRequest('ctx', { getter: () => root });
-    const context: RouteContext = {
-      db: options.db,
-      publicBaseUrl: options.publicBaseUrl,
-      mediaBaseUrl: options.mediaBaseUrl,
-      kernel: composed.kernel,
-      services: composed.services,
-    };
-    // Root hooks first (identity's session and CSRF checks cover every module's routes).
-    for (const module of composed.modules) await module.plugins?.(app, context);
-    for (const module of composed.modules) if (module.routes) await app.register(module.routes, context);
-    if (options.sandboxClock) await registerSandboxClock(app, options.sandboxClock, composed);
-    registerApiNotFound(app);
+    if (options.serveApi) {
+      // Every request's work starts outside any transaction: one context for all, read from the
+      // prototype (no hook, no write per request).
+      const root = composed.kernel.root;
+      app.decorateRequest('ctx', { getter: () => root });
+      const context: RouteContext = {
+        db: options.db,
+        publicBaseUrl: options.publicBaseUrl,
+        mediaBaseUrl: options.mediaBaseUrl,
+        kernel: composed.kernel,
+        services: composed.services,
+      };
+      // Root hooks first (identity's session and CSRF checks cover every module's routes).
+      for (const module of composed.modules) await module.plugins?.(app, context);
+      for (const module of composed.modules) if (module.routes) await app.register(module.routes, context);
+      if (options.sandboxClock) await registerSandboxClock(app, options.sandboxClock, composed);
+      registerApiNotFound(app);
+    }
   }
   app.setNotFoundHandler(async () => {
     throw new AppError('NOT_FOUND');

@@ -2,15 +2,7 @@ import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import {
-  createApp,
-  createInvalidationBus,
-  createModules,
-  internalCallToken,
-  mediaSettings,
-  offsetClock,
-  type ComposedModules,
-} from '@nomsan/api';
+import { createApp, createInvalidationBus, internalCallToken, offsetClock } from '@nomsan/api';
 import { openDatabase, type DatabaseHandle } from '@nomsan/db/client';
 import { withStartupLock } from '@nomsan/db/startup-lock';
 import { seedDemoIfEmpty } from '@nomsan/demo/seed';
@@ -36,7 +28,6 @@ export async function start(config: Config) {
   let db: DatabaseHandle | undefined;
   let app: FastifyInstance | undefined;
   let worker: Worker | undefined;
-  let standalone: ComposedModules | undefined;
   let inFlight: Drain | undefined;
   const trustedOrigins = new Set<string>();
   // One per process: the services' caches and the page cache hear every process's changes.
@@ -92,18 +83,8 @@ export async function start(config: Config) {
         invalidations,
       });
     }
-    // The worker shares the API's modules; a worker-only process composes its own.
-    if (db && !app.modules) {
-      standalone = createModules({
-        db,
-        publicBaseUrl: config.publicBaseUrl,
-        mediaBaseUrl: config.mediaBaseUrl,
-        log,
-        invalidations,
-        settings: { media: mediaSettings(config.media, config.mediaBaseUrl) },
-      });
-    }
-    const composed = app.modules ?? standalone;
+    // The modules of this process (the API's and the worker's), when it has a database.
+    const composed = app.modules;
     // Derived data a new (or just seeded) catalogue lacks is enqueued for the worker.
     if (composed) await composed.start();
     if (runWorker && composed) worker = startWorker(composed, log);
@@ -121,14 +102,13 @@ export async function start(config: Config) {
   } catch (error) {
     await app?.close().catch(() => undefined);
     await worker?.stop().catch(() => undefined);
-    await standalone?.close().catch(() => undefined);
     await invalidations.close().catch(() => undefined);
     await db?.close().catch(() => undefined);
     releaseLock();
     throw error;
   }
 
-  const running = { app, worker, standalone, db, inFlight: inFlight as Drain };
+  const running = { app, worker, db, inFlight: inFlight as Drain };
   let stopping: Promise<void> | undefined;
   /** Stops taking requests, lets in-flight ones finish, then closes everything. */
   const stop = () =>
@@ -142,7 +122,6 @@ export async function start(config: Config) {
       // The worker first: its job may still use the modules the app closes.
       await running.worker?.stop();
       await running.app.close();
-      await running.standalone?.close();
       await invalidations.close();
       await running.db?.close();
       releaseLock();
