@@ -96,11 +96,18 @@ describe('promo codes and gift cards in the browser', () => {
         (url) => url.pathname === '/subscription/audio' && url.searchParams.get('code') === 'SONSOH50',
       );
       await expect.poll(() => page.getByRole('region', { name: 'Урамшууллын код' }).count()).toBe(1);
+      // the plan's card says what the first period costs with the code, the plan's price struck
+      const price = new Intl.NumberFormat('en-US').format(half).replace(/,/g, ' ');
+      const card = page.getByRole('listitem', { name: audio.name });
+      expect(await card.getByText(`${price}₮`, { exact: true }).count()).toBe(1);
+      expect(await card.locator('s').innerText()).toContain(
+        new Intl.NumberFormat('en-US').format(audio.price_mnt).replace(/,/g, ' '),
+      );
+      await screenshot(page, 'codes-plan-discount-plans-1280');
 
-      await page.getByRole('listitem', { name: audio.name }).getByRole('button', { name: 'Захиалах' }).click();
+      await card.getByRole('button', { name: 'Захиалах' }).click();
       const sheet = page.getByRole('dialog');
       await expect.poll(() => sheet.getByText('SONSOH50').count()).toBe(1);
-      const price = new Intl.NumberFormat('en-US').format(half).replace(/,/g, ' ');
       await screenshot(page, 'codes-plan-discount-sheet-1280');
       await sheet.getByRole('button', { name: `${price}₮ төлөх` }).click();
       await page.waitForURL((url) => url.pathname.startsWith('/invoice/'));

@@ -44,24 +44,25 @@ export function PlanGrid({
             {t.scopes[group.scope]}
           </h2>
           <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-            {group.plans.map((plan) => (
-              <PlanCard
-                key={plan.id}
-                plan={plan}
-                held={heldPlanIds.has(plan.id)}
-                signIn={member ? null : signInHref(`${location.pathname}${location.search}`)}
-                onSubscribe={() =>
-                  setBuying({
-                    planId: plan.id,
-                    title: plan.name,
-                    priceMnt: plan.price_mnt,
-                    ...(discount && (discount.scope === null || discount.scope === plan.scope)
-                      ? { code: discount.code, priceMnt: discounted(plan.price_mnt, discount.percent) }
-                      : {}),
-                  })
-                }
-              />
-            ))}
+            {group.plans.map((plan) => {
+              // a promo code's price for the first period, on the plans of its scope
+              const withCode =
+                discount && (discount.scope === null || discount.scope === plan.scope)
+                  ? { code: discount.code, priceMnt: discounted(plan.price_mnt, discount.percent) }
+                  : null;
+              return (
+                <PlanCard
+                  key={plan.id}
+                  plan={plan}
+                  withCode={withCode}
+                  held={heldPlanIds.has(plan.id)}
+                  signIn={member ? null : signInHref(`${location.pathname}${location.search}`)}
+                  onSubscribe={() =>
+                    setBuying({ planId: plan.id, title: plan.name, priceMnt: plan.price_mnt, ...(withCode ?? {}) })
+                  }
+                />
+              );
+            })}
           </ul>
         </section>
       ))}
@@ -72,16 +73,25 @@ export function PlanGrid({
 
 function PlanCard({
   plan,
+  withCode,
   held,
   signIn,
   onSubscribe,
 }: {
   plan: Plan;
+  withCode: { code: string; priceMnt: number } | null;
   held: boolean;
   signIn: string | null;
   onSubscribe: () => void;
 }) {
-  const discounted = plan.original_price_mnt !== null && plan.original_price_mnt > plan.price_mnt;
+  // the price struck through: the plan's own under a code, else the plan's before its discount
+  const was = withCode
+    ? withCode.priceMnt < plan.price_mnt
+      ? plan.price_mnt
+      : null
+    : plan.original_price_mnt !== null && plan.original_price_mnt > plan.price_mnt
+      ? plan.original_price_mnt
+      : null;
   return (
     <li aria-label={plan.name} className="flex flex-col rounded-2xl border border-line bg-white p-5">
       <div className="flex items-start justify-between gap-2">
@@ -94,14 +104,21 @@ function PlanCard({
       </div>
       <p className="text-sm text-muted">{t.months(plan.period_months)}</p>
       <p className="mt-3 flex flex-wrap items-baseline gap-x-2">
-        <span className="text-2xl font-extrabold tracking-tight">{formatMnt(plan.price_mnt)}</span>
-        {discounted && plan.original_price_mnt !== null ? (
+        <span className="text-2xl font-extrabold tracking-tight">
+          {formatMnt(withCode?.priceMnt ?? plan.price_mnt)}
+        </span>
+        {was !== null ? (
           <s className="text-sm text-muted">
             <span className="sr-only">{t.originalPrice}: </span>
-            {formatMnt(plan.original_price_mnt)}
+            {formatMnt(was)}
           </s>
         ) : null}
       </p>
+      {withCode ? (
+        <p className="text-sm font-semibold text-brand">
+          {t.codeApplied} <span className="font-mono">{withCode.code}</span> · {t.codeFirstPeriod}
+        </p>
+      ) : null}
       {plan.period_months > 1 ? (
         <p className="text-sm text-muted">{t.perMonth(formatMnt(plan.monthly_price_mnt))}</p>
       ) : null}
