@@ -583,13 +583,19 @@ export function checkoutService(kernel: Kernel, deps: CheckoutDependencies) {
    */
   async function rentalsDue(ctx: Ctx): Promise<{ warned: number; ended: number }> {
     const at = kernel.clock.now();
-    const titleOf = async (bookId: number) => {
-      const [card] = await deps.catalog.bookCardsByIds(ctx, [bookId]);
-      return card?.title ?? '';
-    };
+    const ending = await entitlements.rentalsEnding(ctx, at, new Date(at.getTime() + RENTAL_WARNING_MS));
+    const ended = await entitlements.rentalsEnding(ctx, new Date(at.getTime() - RENTAL_ENDED_LOOKBACK_MS), at);
+    // the books' titles, read once for all the notices
+    const titles = new Map(
+      (await deps.catalog.bookCardsByIds(ctx, [...new Set([...ending, ...ended].map((g) => g.itemId))])).map((card) => [
+        card.id,
+        card.title,
+      ]),
+    );
+    const titleOf = (bookId: number) => titles.get(bookId) ?? '';
     let warned = 0;
-    for (const grant of await entitlements.rentalsEnding(ctx, at, new Date(at.getTime() + RENTAL_WARNING_MS))) {
-      const title = await titleOf(grant.itemId);
+    for (const grant of ending) {
+      const title = titleOf(grant.itemId);
       await transaction(ctx, (tx) =>
         deps.notifications.notify(tx, {
           userId: grant.userId,
@@ -603,9 +609,9 @@ export function checkoutService(kernel: Kernel, deps: CheckoutDependencies) {
       );
       warned++;
     }
-    let ended = 0;
-    for (const grant of await entitlements.rentalsEnding(ctx, new Date(at.getTime() - RENTAL_ENDED_LOOKBACK_MS), at)) {
-      const title = await titleOf(grant.itemId);
+    let told = 0;
+    for (const grant of ended) {
+      const title = titleOf(grant.itemId);
       await transaction(ctx, (tx) =>
         deps.notifications.notify(tx, {
           userId: grant.userId,
@@ -616,9 +622,9 @@ export function checkoutService(kernel: Kernel, deps: CheckoutDependencies) {
           dedupeKey: `rental:${grant.id}:ended`,
         }),
       );
-      ended++;
+      told++;
     }
-    return { warned, ended };
+    return { warned, ended: told };
   }
 
   /** gives what a redeemed code gives, in the redemption's transaction */
@@ -678,11 +684,12 @@ export function checkoutService(kernel: Kernel, deps: CheckoutDependencies) {
       const subscribers = offer.subscriptionScopes.includes(scope)
         ? (await deps.library.startedBy(ctx, itemType, offer.itemId)).filter(Boolean)
         : [];
-      const covered: number[] = [];
-      for (const userId of subscribers) {
-        const access = await entitlements.canAccess(ctx, userId, { type: itemType, id: offer.itemId }, offer.format);
-        if (access.allowed && access.reason === 'subscription') covered.push(userId);
-      }
+      const covered = await entitlements.accessBySubscription(
+        ctx,
+        subscribers,
+        { type: itemType, id: offer.itemId },
+        offer.format,
+      );
       const wishers = itemType === 'book' ? await deps.library.wishlistedBy(ctx, offer.itemId) : [];
       const members = [...new Set([...covered, ...wishers])];
       if (members.length === 0) continue;

@@ -154,41 +154,56 @@ describe('rentals', () => {
     expect(refused.json().error.message).toBe(mn.rentals.notRentable);
   });
 
-  it('tells a subscriber who started a title, and a member who wishlisted it, that it leaves the catalogue, once', async () => {
+  it('tells a subscriber who started a title, and a member who wishlisted it, that it leaves the catalogue, once (not one who bought it)', async () => {
     const { rows } = await t.db.db.execute<{ id: number }>(sql`
       select item_id as id from commerce_offer
       where item_type = 'book' and format = 'audiobook' and active and 'audio' = any(subscription_scopes)
       order by item_id desc limit 1`);
     const bookId = rows[0]!.id;
-    const [subscriber, wisher, bystander] = [
+    const [subscriber, wisher, bystander, buyer] = [
+      await registerByPhone(t.app),
       await registerByPhone(t.app),
       await registerByPhone(t.app),
       await registerByPhone(t.app),
     ];
-    await services().entitlements.grantPass(root(), {
-      userId: subscriber.userId,
-      scope: 'audio',
-      source: `test:${subscriber.userId}`,
-      startsAt: new Date(t.clock.now().getTime() - DAY_MS),
-      endsAt: new Date(t.clock.now().getTime() + 30 * DAY_MS),
-    });
-    const started = await t.app.inject({
-      method: 'POST',
-      url: '/v5/library/positions',
-      headers: as(subscriber),
-      payload: {
-        item_type: 'book',
-        item_id: bookId,
+    // the subscriber and the buyer both hold an audio pass and started the book; the buyer also
+    // bought it, so it stays theirs
+    for (const member of [subscriber, buyer]) {
+      await services().entitlements.grantPass(root(), {
+        userId: member.userId,
+        scope: 'audio',
+        source: `test:${member.userId}`,
+        startsAt: new Date(t.clock.now().getTime() - DAY_MS),
+        endsAt: new Date(t.clock.now().getTime() + 30 * DAY_MS),
+      });
+      const started = await t.app.inject({
+        method: 'POST',
+        url: '/v5/library/positions',
+        headers: as(member),
+        payload: {
+          item_type: 'book',
+          item_id: bookId,
+          format: 'audiobook',
+          chapter: 1,
+          seconds: 42,
+          locator: null,
+          progress: 0.1,
+          speed: 1,
+          changed_at: t.clock.now().toISOString(),
+        },
+      });
+      expect(started.statusCode, started.body).toBe(200);
+    }
+    await services().entitlements.grant(root(), [
+      {
+        userId: buyer.userId,
+        itemType: 'book',
+        itemId: bookId,
         format: 'audiobook',
-        chapter: 1,
-        seconds: 42,
-        locator: null,
-        progress: 0.1,
-        speed: 1,
-        changed_at: t.clock.now().toISOString(),
+        reason: 'purchase',
+        source: 'test',
       },
-    });
-    expect(started.statusCode, started.body).toBe(200);
+    ]);
     expect(
       (await t.app.inject({ method: 'POST', url: '/v5/wishlists', headers: as(wisher), payload: { book_id: bookId } }))
         .statusCode,
@@ -204,6 +219,7 @@ describe('rentals', () => {
       expect(await notices(subscriber, 'title_leaving')).toBe(1);
       expect(await notices(wisher, 'title_leaving')).toBe(1);
       expect(await notices(bystander, 'title_leaving')).toBe(0);
+      expect(await notices(buyer, 'title_leaving')).toBe(0);
     } finally {
       await t.db.db.execute(
         sql`update commerce_offer set ends_at = null where item_type = 'book' and item_id = ${bookId}`,

@@ -150,6 +150,42 @@ export function entitlementsRepository(db: EntitlementsDb) {
       return rows.length;
     },
 
+    /** the grants in force of these members for one item */
+    inForceOfMembers(
+      userIds: number[],
+      itemType: GrantRow['itemType'],
+      itemId: number,
+      now: Date,
+    ): Promise<GrantRow[]> {
+      if (userIds.length === 0) return Promise.resolve([]);
+      return db
+        .select()
+        .from(entitlementsGrant)
+        .where(
+          and(
+            inArray(entitlementsGrant.userId, userIds),
+            eq(entitlementsGrant.itemType, itemType),
+            eq(entitlementsGrant.itemId, itemId),
+            inForce(now),
+          ),
+        );
+    },
+
+    /** the passes of these members not ended at `now` */
+    passesAheadOfMembers(userIds: number[], now: Date): Promise<PassRow[]> {
+      if (userIds.length === 0) return Promise.resolve([]);
+      return db
+        .select()
+        .from(entitlementsPass)
+        .where(
+          and(
+            inArray(entitlementsPass.userId, userIds),
+            isNull(entitlementsPass.revokedAt),
+            gt(entitlementsPass.endsAt, now),
+          ),
+        );
+    },
+
     /** the member's passes not ended at `now` (those starting later included) */
     passesAhead(userId: number, now: Date): Promise<PassRow[]> {
       return db

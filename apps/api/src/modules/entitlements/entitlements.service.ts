@@ -53,6 +53,19 @@ function strongest(grants: GrantRow[]): GrantRow | undefined {
 }
 
 /**
+ * The access a member's grants of one format and their pass (until when it covers the format,
+ * if the title is offered under it) give: a grant for good wins, then whichever lasts longer.
+ */
+function decide(grants: GrantRow[], format: GrantFormat, byPass: Date | undefined): Access {
+  const best = strongest(grants.filter((g) => g.format === format));
+  if (best && best.endsAt === null) return { allowed: true, reason: best.reason, until: null };
+  if (byPass && (!best || byPass > best.endsAt!)) return { allowed: true, reason: 'subscription', until: byPass };
+  return best
+    ? { allowed: true, reason: best.reason, until: best.endsAt }
+    : { allowed: false, reason: null, until: null };
+}
+
+/**
  * Who may listen to or read what, and why: the one place access is decided (ARCHITECTURE.md
  * section 5). Purchases, bundles, credit unlocks (and later rentals, subscriptions, gifts and
  * promos) grant; a refund revokes what its invoice granted. Media keys and manifests ask
@@ -99,17 +112,48 @@ export function entitlementsService(context: Kernel, deps: { commerce: CommerceS
   return {
     async canAccess(ctx: Ctx, userId: number, item: { type: GrantItemType; id: number }, format: GrantFormat) {
       const grants = await repository(ctx).inForce(userId, item.type, [item.id], now());
-      const best = strongest(grants.filter((g) => g.format === format));
-      if (best && best.endsAt === null) return { allowed: true, reason: best.reason, until: null } satisfies Access;
-      const byPass = (await passAccess(ctx, userId, item.type, [item.id])).get(item.id)?.get(format);
-      if (byPass && (!best || byPass > best.endsAt!)) {
-        return { allowed: true, reason: 'subscription', until: byPass } satisfies Access;
-      }
-      return (
-        best
-          ? { allowed: true, reason: best.reason, until: best.endsAt }
-          : { allowed: false, reason: null, until: null }
-      ) satisfies Access;
+      const lifetime = grants.some((g) => g.format === format && g.endsAt === null);
+      const byPass = lifetime
+        ? undefined
+        : (await passAccess(ctx, userId, item.type, [item.id])).get(item.id)?.get(format);
+      return decide(grants, format, byPass);
+    },
+
+    /**
+     * Of these members, those whose access to the item in this format is their subscription's
+     * (`canAccess` would answer `reason: 'subscription'`): three queries however many they are.
+     */
+    async accessBySubscription(
+      ctx: Ctx,
+      userIds: number[],
+      item: { type: GrantItemType; id: number },
+      format: GrantFormat,
+    ): Promise<number[]> {
+      const members = [...new Set(userIds)];
+      if (members.length === 0) return [];
+      const scope = SCOPE_OF_FORMAT[format];
+      const offered = ((await deps.commerce.offersFor(ctx, item.type, [item.id])).get(item.id) ?? []).some(
+        (offer) => offer.format === format && offer.subscription_scopes.includes(scope),
+      );
+      if (!offered) return [];
+      const at = now();
+      const [grants, passes] = await Promise.all([
+        repository(ctx).inForceOfMembers(members, item.type, item.id, at),
+        repository(ctx).passesAheadOfMembers(members, at),
+      ]);
+      return members.filter((userId) => {
+        const byPass = coveredUntil(
+          passes.filter((p) => p.userId === userId),
+          scope,
+          at,
+        );
+        const access = decide(
+          grants.filter((g) => g.userId === userId),
+          format,
+          byPass ?? undefined,
+        );
+        return access.allowed && access.reason === 'subscription';
+      });
     },
 
     /** the formats the member holds of each item, with the strongest grant's reason */
