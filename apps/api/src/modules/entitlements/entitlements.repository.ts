@@ -44,17 +44,24 @@ export function entitlementsRepository(db: EntitlementsDb) {
       return rows.length;
     },
 
-    /** the member's grants in force on these items */
-    inForce(userId: number, itemType: GrantRow['itemType'], itemIds: number[], now: Date): Promise<GrantRow[]> {
-      if (itemIds.length === 0) return Promise.resolve([]);
+    /** the grants in force of these members on these items (one member's, or one item's) */
+    inForce(
+      userIds: number | number[],
+      itemType: GrantRow['itemType'],
+      itemIds: number | number[],
+      now: Date,
+    ): Promise<GrantRow[]> {
+      const users = typeof userIds === 'number' ? [userIds] : userIds;
+      const items = typeof itemIds === 'number' ? [itemIds] : itemIds;
+      if (users.length === 0 || items.length === 0) return Promise.resolve([]);
       return db
         .select()
         .from(entitlementsGrant)
         .where(
           and(
-            eq(entitlementsGrant.userId, userId),
+            inArray(entitlementsGrant.userId, users),
             eq(entitlementsGrant.itemType, itemType),
-            inArray(entitlementsGrant.itemId, itemIds),
+            inArray(entitlementsGrant.itemId, items),
             inForce(now),
           ),
         );
@@ -150,50 +157,16 @@ export function entitlementsRepository(db: EntitlementsDb) {
       return rows.length;
     },
 
-    /** the grants in force of these members for one item */
-    inForceOfMembers(
-      userIds: number[],
-      itemType: GrantRow['itemType'],
-      itemId: number,
-      now: Date,
-    ): Promise<GrantRow[]> {
-      if (userIds.length === 0) return Promise.resolve([]);
-      return db
-        .select()
-        .from(entitlementsGrant)
-        .where(
-          and(
-            inArray(entitlementsGrant.userId, userIds),
-            eq(entitlementsGrant.itemType, itemType),
-            eq(entitlementsGrant.itemId, itemId),
-            inForce(now),
-          ),
-        );
-    },
-
-    /** the passes of these members not ended at `now` */
-    passesAheadOfMembers(userIds: number[], now: Date): Promise<PassRow[]> {
-      if (userIds.length === 0) return Promise.resolve([]);
+    /** the passes of these members not ended at `now` (those starting later included) */
+    passesAhead(userIds: number | number[], now: Date): Promise<PassRow[]> {
+      const users = typeof userIds === 'number' ? [userIds] : userIds;
+      if (users.length === 0) return Promise.resolve([]);
       return db
         .select()
         .from(entitlementsPass)
         .where(
           and(
-            inArray(entitlementsPass.userId, userIds),
-            isNull(entitlementsPass.revokedAt),
-            gt(entitlementsPass.endsAt, now),
-          ),
-        );
-    },
-
-    /** the member's passes not ended at `now` (those starting later included) */
-    passesAhead(userId: number, now: Date): Promise<PassRow[]> {
-      return db
-        .select()
-        .from(entitlementsPass)
-        .where(
-          and(
-            eq(entitlementsPass.userId, userId),
+            inArray(entitlementsPass.userId, users),
             isNull(entitlementsPass.revokedAt),
             gt(entitlementsPass.endsAt, now),
           ),

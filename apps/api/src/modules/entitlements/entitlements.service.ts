@@ -138,8 +138,8 @@ export function entitlementsService(context: Kernel, deps: { commerce: CommerceS
       if (!offered) return [];
       const at = now();
       const [grants, passes] = await Promise.all([
-        repository(ctx).inForceOfMembers(members, item.type, item.id, at),
-        repository(ctx).passesAheadOfMembers(members, at),
+        repository(ctx).inForce(members, item.type, item.id, at),
+        repository(ctx).passesAhead(members, at),
       ]);
       return members.filter((userId) => {
         const byPass = coveredUntil(
