@@ -4,6 +4,7 @@
 //   - packaging a title cold (the first play of a title no one has played): request to ready
 //   - tap "Сонсох" on a book page to audible sound, for an owner (playback session, Shaka,
 //     manifest, ClearKey licence, first segment) and for a visitor (the clear preview)
+//   - the owner's tap again with a mobile round trip (50 ms) added to every request, uncached
 //   - tap play on a loaded player to audible sound; the baseline: a plain <audio> MP3
 //   - seek within the title to playing again
 //   - the tab's JS heap on a 50-chapter book's player and on a 1 500-episode channel page
@@ -24,6 +25,8 @@ import type { PlaybackSession } from '@nomsan/contracts/media';
 import { startServer } from '../e2e/support/server';
 
 const runs = Number(process.env.BENCH_RUNS ?? 9);
+/** a 4G link's round trip, added to every request for the "phone's link" rows */
+const MOBILE_RTT_MS = 50;
 const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB = 'nomsan_bench_media';
 
@@ -346,6 +349,35 @@ async function main() {
       baselineP50,
     );
     steps('owner', owner);
+
+    // the same on a phone's link: every request waits a mobile round trip more (Chromium's
+    // network emulation), so requests made one after another cost what they cost outside; with
+    // the browser's cache off, as for a title played the first time on this device
+    const link = await context.newCDPSession(page);
+    await link.send('Network.enable');
+    await link.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await link.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: MOBILE_RTT_MS,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    const ownerMobile = await tapToAudible('Сонсох');
+    await link.send('Network.setCacheDisabled', { cacheDisabled: false });
+    await link.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await link.detach();
+    row(
+      `owner, ${MOBILE_RTT_MS} ms round trips, nothing cached: tap "Сонсох" to audible`,
+      ownerMobile.map((m) => m.audible),
+      'ms',
+      baselineP50,
+    );
+    steps(`owner, ${MOBILE_RTT_MS} ms round trips`, ownerMobile);
 
     // a loaded player: tap play to audible; then seeks
     const play: number[] = [];
