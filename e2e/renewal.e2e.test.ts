@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { codeFor, newPhone, registerByApi, signInWithPassword } from './support/accounts';
 import { DESKTOP, baseUrl, launch, screenshot, watchConsole } from './support/browser';
 
@@ -195,6 +195,12 @@ describe('subscription renewals in the browser (the sandbox clock moves)', () =>
     'rents an audio book with QPay, listens, and loses it at the minute the rental ends',
     { timeout: 90_000 },
     async () => {
+      // where the journey was when it failed (one clean CI run timed out here without a trace)
+      let step = 'start';
+      onTestFailed(() => console.log(`the rental journey stopped at: ${step}`));
+      // the renewals before moved the store's clock a month: this journey starts from today
+      await clock({ reset: true });
+      step = 'the rentable book';
       const rentables = (await (
         await fetch(`${baseUrl()}/api/web/subscription/rentables?filter[group_id]=1`)
       ).json()) as {
@@ -206,11 +212,14 @@ describe('subscription renewals in the browser (the sandbox clock moves)', () =>
       };
       const rental = offers.data.offers.find((o) => o.format === 'audiobook')!.rental!;
       const password = 'Nomsan-Rental-2026';
+      step = 'registering';
       const member = await registerByApi('Түрээслэгч', password);
       const context = await browser.context(DESKTOP);
       const page = await context.newPage();
       const problems = watchConsole(page);
+      step = 'signing in';
       await signInWithPassword(page, member.phone, password, `/${book.slug}`);
+      step = 'renting';
 
       const audioOffer = page
         .locator('#offers li')
@@ -221,11 +230,14 @@ describe('subscription renewals in the browser (the sandbox clock moves)', () =>
       await sheet.getByRole('button', { name: /төлөх$/ }).click();
       const bankLink = sheet.getByRole('link').first();
       await expect.poll(() => bankLink.count()).toBe(1);
+      step = 'paying on the bank page';
       const bank = await context.newPage();
       await bank.goto((await bankLink.getAttribute('href'))!);
       await bank.getByRole('button', { name: 'Төлөх' }).click();
       await bank.close();
+      step = 'waiting for the payment';
       await expect.poll(() => sheet.getByText('Төлбөр амжилттай').count(), { timeout: 15_000 }).toBe(1);
+      step = 'the rented book';
       await page.keyboard.press('Escape');
       await page.reload();
       await expect.poll(() => audioOffer.getByText(/^Түрээсэлсэн: .* хүртэл$/).count()).toBe(1);
@@ -241,6 +253,7 @@ describe('subscription renewals in the browser (the sandbox clock moves)', () =>
       await screenshot(page, 'rental-service-1280');
 
       // the rental's days later: the preview only, the book offered for rent again
+      step = 'after the rental';
       await clock({ advance_ms: rental.days * DAY_MS + 60_000 });
       expect(await session()).toBe('preview');
       await page.goto(`/${book.slug}`);
