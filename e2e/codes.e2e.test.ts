@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerByApi, signInWithPassword } from './support/accounts';
+import { payAtBank, registerByApi, signInWithPassword } from './support/accounts';
 import { DESKTOP, baseUrl, launch, screenshot, watchConsole } from './support/browser';
 
 const PASSWORD = 'Nomsan-Codes-2026';
@@ -21,13 +21,7 @@ async function payOnInvoicePage(page: Page) {
   const bankLink = page.locator('a[href*="/bank/"]').first();
   await expect.poll(() => bankLink.count(), { timeout: 10_000 }).toBe(1);
   await screenshot(page, 'codes-gift-invoice-1280');
-  const link = new URL((await bankLink.getAttribute('href'))!);
-  const paid = await fetch(`${baseUrl()}${link.pathname}${link.search}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: '',
-  });
-  expect(paid.status).toBe(200);
+  await payAtBank((await bankLink.getAttribute('href'))!);
 }
 
 describe('promo codes and gift cards in the browser', () => {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { codeFor, newPhone, registerByApi, signInWithPassword } from './support/accounts';
+import { codeFor, newPhone, payAtBank, registerByApi, signInWithPassword } from './support/accounts';
 import { DESKTOP, baseUrl, launch, screenshot, watchConsole } from './support/browser';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -230,11 +230,8 @@ describe('subscription renewals in the browser (the sandbox clock moves)', () =>
       await sheet.getByRole('button', { name: /төлөх$/ }).click();
       const bankLink = sheet.getByRole('link').first();
       await expect.poll(() => bankLink.count()).toBe(1);
-      step = 'paying on the bank page';
-      const bank = await context.newPage();
-      await bank.goto((await bankLink.getAttribute('href'))!);
-      await bank.getByRole('button', { name: 'Төлөх' }).click();
-      await bank.close();
+      step = 'paying at the bank';
+      await payAtBank((await bankLink.getAttribute('href'))!);
       step = 'waiting for the payment';
       await expect.poll(() => sheet.getByText('Төлбөр амжилттай').count(), { timeout: 15_000 }).toBe(1);
       step = 'the rented book';

@@ -20,6 +20,21 @@ export async function codeFor(to: string, base = baseUrl()): Promise<string> {
 }
 
 /**
+ * Pays a QPay invoice as the sandbox bank app does: posts to one of its bank links (what the bank
+ * page's "Төлөх" button sends; `e2e/checkout` clicks that page itself).
+ */
+export async function payAtBank(bankLink: string, base = baseUrl()): Promise<void> {
+  const link = new URL(bankLink, base);
+  const paid = await fetch(`${base}${link.pathname}${link.search}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: '',
+    signal: AbortSignal.timeout(20_000),
+  });
+  expect(paid.status, `the bank answered ${paid.status}`).toBe(200);
+}
+
+/**
  * An account made through the API, as an app would (register needs Client-Id and Device-UUID):
  * its phone and its bearer token.
  */
@@ -102,13 +117,7 @@ export async function ownBooksByApi(
   while (balance < needed) {
     const pack = [...packs].sort((a, b) => b.credits - a.credits)[0]!;
     const bought = await call('/v6/purchase/credit-pack', { pack_id: pack.id, method: 'mnt', rail: 'qpay' });
-    const link = new URL(bought.payment.next_action.deeplinks[0].link);
-    const paid = await fetch(`${base}${link.pathname}${link.search}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: '',
-    });
-    expect(paid.status).toBe(200);
+    await payAtBank(bought.payment.next_action.deeplinks[0].link, base);
     balance += pack.credits + pack.bonus_credits;
     await expect.poll(async () => (await call(`/v4/billing/invoices/${bought.invoice.id}`)).status).toBe('paid');
   }
