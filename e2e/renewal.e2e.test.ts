@@ -195,7 +195,7 @@ describe('subscription renewals in the browser (the sandbox clock moves)', () =>
     'rents an audio book with QPay, listens, and loses it at the minute the rental ends',
     { timeout: 90_000 },
     async () => {
-      // where the journey was when it failed (one clean CI run timed out here without a trace)
+      // where the journey was when it failed (clean CI runs timed out here without a trace)
       let step = 'start';
       onTestFailed(() => console.log(`the rental journey stopped at: ${step}`));
       // the renewals before moved the store's clock a month: this journey starts from today
