@@ -328,27 +328,23 @@ async function main() {
       step('first segment answered', 'segment');
       step('`playing`', 'playing');
     };
-    const visitor = await tapToAudible('Дээж сонсох');
-    row(
-      'visitor: tap "Дээж сонсох" to audible (preview)',
-      visitor.map((m) => m.audible),
-      'ms',
-      baselineP50,
-    );
-    steps('visitor', visitor);
+    /** the taps' total against the baseline, then when each step answered */
+    const tapRows = (name: string, who: string, measured: Audible[]) => {
+      row(
+        name,
+        measured.map((m) => m.audible),
+        'ms',
+        baselineP50,
+      );
+      steps(who, measured);
+    };
+    tapRows('visitor: tap "Дээж сонсох" to audible (preview)', 'visitor', await tapToAudible('Дээж сонсох'));
     await page.evaluate(
       `fetch('/v4/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: '${phone}', password: '${password}' }) })`,
     );
     await page.goto('/');
     await page.waitForLoadState('networkidle');
-    const owner = await tapToAudible('Сонсох');
-    row(
-      'owner: tap "Сонсох" to audible (session, licence, segment)',
-      owner.map((m) => m.audible),
-      'ms',
-      baselineP50,
-    );
-    steps('owner', owner);
+    tapRows('owner: tap "Сонсох" to audible (session, licence, segment)', 'owner', await tapToAudible('Сонсох'));
 
     // a loaded player: tap play to audible; then seeks
     const play: number[] = [];
@@ -410,29 +406,24 @@ async function main() {
     // device (measured last: what the cache held is gone after it)
     const link = await context.newCDPSession(page);
     await link.send('Network.enable');
-    await link.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await link.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: MOBILE_RTT_MS,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
+    const phoneLink = async (on: boolean) => {
+      await link.send('Network.setCacheDisabled', { cacheDisabled: on });
+      await link.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: on ? MOBILE_RTT_MS : 0,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
+    };
+    await phoneLink(true);
     const ownerMobile = await tapToAudible('Сонсох');
-    await link.send('Network.setCacheDisabled', { cacheDisabled: false });
-    await link.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
+    await phoneLink(false);
     await link.detach();
-    row(
+    tapRows(
       `owner, ${MOBILE_RTT_MS} ms round trips, nothing cached: tap "Сонсох" to audible`,
-      ownerMobile.map((m) => m.audible),
-      'ms',
-      baselineP50,
+      `owner, ${MOBILE_RTT_MS} ms round trips`,
+      ownerMobile,
     );
-    steps(`owner, ${MOBILE_RTT_MS} ms round trips`, ownerMobile);
   } finally {
     await context?.close();
     await db.end();
