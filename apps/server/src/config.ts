@@ -1,7 +1,13 @@
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { PublicConfig } from '@nomsan/contracts/web-context';
-import { type AccountsOptions, facebookProvider, type MediaOptions, type PaymentsOptions } from '@nomsan/api';
+import {
+  type AccountsOptions,
+  DEFAULT_OTP_SENDS_PER_IP_HOUR,
+  facebookProvider,
+  type MediaOptions,
+  type PaymentsOptions,
+} from '@nomsan/api';
 
 export const roles = ['all', 'api', 'web', 'worker'] as const;
 export type Role = (typeof roles)[number];
@@ -67,7 +73,7 @@ const envSchema = z.object({
   RENDER_CONCURRENCY: integer(1, 1000).default(8),
   PAGE_CACHE_TTL_MS: integer(0, 600_000).default(10_000),
   SESSION_IDLE_DAYS: integer(1, 3650).default(30),
-  OTP_SENDS_PER_IP_HOUR: integer(1, 1_000_000).default(20),
+  OTP_SENDS_PER_IP_HOUR: integer(1, 1_000_000).default(DEFAULT_OTP_SENDS_PER_IP_HOUR),
   SESSION_MAX_DAYS: integer(1, 3650).default(180),
   SMS_GATEWAY_URL: url(['http:', 'https:'], 'http(s)').optional(),
   SMS_GATEWAY_TOKEN: z.string().min(1).optional(),

@@ -583,8 +583,10 @@ export function checkoutService(kernel: Kernel, deps: CheckoutDependencies) {
    */
   async function rentalsDue(ctx: Ctx): Promise<{ warned: number; ended: number }> {
     const at = kernel.clock.now();
-    const ending = await entitlements.rentalsEnding(ctx, at, new Date(at.getTime() + RENTAL_WARNING_MS));
-    const ended = await entitlements.rentalsEnding(ctx, new Date(at.getTime() - RENTAL_ENDED_LOOKBACK_MS), at);
+    const [ending, ended] = await Promise.all([
+      entitlements.rentalsEnding(ctx, at, new Date(at.getTime() + RENTAL_WARNING_MS)),
+      entitlements.rentalsEnding(ctx, new Date(at.getTime() - RENTAL_ENDED_LOOKBACK_MS), at),
+    ]);
     // the books' titles, read once for all the notices
     const titles = new Map(
       (await deps.catalog.bookCardsByIds(ctx, [...new Set([...ending, ...ended].map((g) => g.itemId))])).map((card) => [
