@@ -13,7 +13,6 @@ export {
   type ModuleServices,
 } from './kernel/module';
 export { transaction, type Ctx } from './kernel/unit-of-work';
-export { runFlow } from './kernel/steps';
 export { AppError } from './errors';
 export { logOptions } from './log-options';
 export { internalCallToken, INTERNAL_CALL_HEADER } from './lib/internal-call';

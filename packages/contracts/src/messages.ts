@@ -3,6 +3,10 @@
  * copy both come from here, so a wording changes in one place. Literal texts of the product
  * specification are kept verbatim.
  */
+
+/** 12900 -> '12 900₮' (the web's formatMnt, for texts made on the server) */
+const tugrik = (amount: number) => `${String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, ' ')}₮`;
+
 export const mn = {
   brand: {
     name: 'Номсан',
@@ -30,6 +34,7 @@ export const mn = {
     INVALID_CREDENTIALS: 'Нэвтрэх нэр эсвэл нууц үг буруу байна.',
     CSRF_REJECTED: 'Хүсэлтийг баталгаажуулж чадсангүй. Хуудсаа шинэчлээд дахин оролдоно уу.',
     OTP_INVALID: 'Баталгаажуулах код буруу байна.',
+    EXPECTATION_FAILED: 'Хүсэлтийн Expect толгой мэдээлэлд заасан нөхцөлийг биелүүлэх боломжгүй.',
   },
   layout: {
     searchPlaceholder: 'Ном хайх...',
@@ -772,6 +777,45 @@ export const mn = {
       packBonus: (name: string) => `Бэлэг кредит: ${name}`,
       unlock: (title: string) => `Кредитээр нээсэн: ${title}`,
       refund: (invoice: string) => `Буцаалт: ${invoice}`,
+    },
+    /** a bill of the same title is still open: it is answered, or a new way to pay replaces it */
+    pendingElsewhere: 'Энэ номын төлбөр хүлээгдэж байна. Нэхэмжлэхээ төлнө үү.',
+    alreadyRented: 'Та энэ номыг түрээслэсэн байна.',
+    /** a bundle some of whose titles the member holds */
+    bundleHoldsSome: (titles: string) =>
+      `Энэ багцын зарим номыг та аль хэдийн авсан байна (${titles}). Үлдсэн номуудыг тус тусад нь авна уу.`,
+    giftJustSent: 'Яг ийм бэлгийг саяхан илгээсэн байна. Дахин илгээх бол хэдэн минутын дараа оролдоно уу.',
+    subscriptionReplaced: 'Энэ захиалгын нэхэмжлэх шинэчлэгдсэн байна.',
+    refunds: {
+      notRefundable: 'Энэ нэхэмжлэхийг буцаан олгох боломжгүй.',
+      alreadyDone: 'Энэ буцаалт аль хэдийн дууссан байна.',
+      creditsSpent: 'Багцын кредитийг аль хэдийн зарцуулсан тул буцаан олгох боломжгүй.',
+      notifyTitle: 'Төлбөр буцаан олголоо',
+      notify: (
+        what: string,
+        amountMnt: number,
+        reason: 'staff' | 'duplicate_capture' | 'undeliverable' | 'card_check',
+      ) =>
+        `${what}: ${tugrik(amountMnt)} ${
+          reason === 'duplicate_capture'
+            ? 'давхар төлөгдсөн тул буцаан олголоо.'
+            : reason === 'undeliverable'
+              ? 'төлбөрийг буцаан олголоо: та үүнийг аль хэдийн авсан эсвэл нэхэмжлэх хүчингүй болсон байна.'
+              : 'буцаан олголоо.'
+        } Таны дансанд 1-3 хоногт орно.`,
+      reasons: {
+        staff: 'Ажилтан буцаасан',
+        duplicate_capture: 'Давхар төлөлт',
+        undeliverable: 'Олгох боломжгүй болсон',
+        card_check: 'Карт шалгах төлбөр',
+      },
+      steps: {
+        requested: 'Хүлээн авсан',
+        rail_refunded: 'Банк буцаасан',
+        receipt_returned: 'И-баримт буцаасан',
+        done: 'Дууссан',
+        failed: 'Амжилтгүй',
+      },
     },
   },
   subscriptions: {

@@ -270,3 +270,35 @@ export const upointBalanceResponse = envelope(
 
 /** a staff call's bearer token (until the back office has staff accounts) */
 export const staffHeaders = z.looseObject({ authorization: z.string().max(256).optional() });
+
+export const REFUND_STEPS = ['requested', 'rail_refunded', 'receipt_returned', 'done'] as const;
+export const REFUND_STATUSES = [...REFUND_STEPS, 'failed'] as const;
+
+/** A refund of one capture and its steps (the rail, the receipt, the reversal), for staff. */
+export const refundView = z.object({
+  id: z.string(),
+  invoice_id: z.string(),
+  payment_id: z.string(),
+  rail: z.string(),
+  amount_mnt: z.number().int(),
+  reason: z.enum(['staff', 'duplicate_capture', 'undeliverable', 'card_check']),
+  reason_text: z.string(),
+  status: z.enum(REFUND_STATUSES),
+  status_text: z.string(),
+  /** each step and when it was done (null: not yet) */
+  steps: z.array(z.object({ step: z.enum(REFUND_STEPS), label: z.string(), done_at: z.string().nullable() })),
+  /** the step whose last try failed, and why */
+  failed_step: z.string().nullable(),
+  last_error: z.string().nullable(),
+  attempts: z.number().int(),
+  requested_by: z.string(),
+  created_at: z.string(),
+});
+export type RefundView = z.infer<typeof refundView>;
+export const refundResponse = envelope(refundView);
+export const refundsResponse = envelope(z.array(refundView));
+export const refundsQuery = z.strictObject({
+  status: z.enum(REFUND_STATUSES).optional(),
+  /** an invoice's public id: its refunds only */
+  invoice: z.string().min(1).max(40).optional(),
+});

@@ -130,6 +130,12 @@ export const billingPayment = pgTable(
     failureCode: text('failure_code'),
     paidAmountMnt: integer('paid_amount_mnt'),
     saveCard: boolean('save_card').notNull().default(false),
+    /** the saved card this attempt charges in one tap (billing_saved_card.id) */
+    cardId: bigint('card_id', { mode: 'number' }),
+    /** how many times the rail could not tell what became of it (a lost attempt is given up on) */
+    checkFailures: smallint('check_failures').notNull().default(0),
+    /** asked about again no sooner than this after the rail could not tell (backoff) */
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -159,12 +165,22 @@ export const billingSavedCard = pgTable(
     maskedNumber: text('masked_number').notNull(),
     brand: text('brand').notNull(),
     expiry: text('expiry').notNull().default(''),
+    /**
+     * the card as the rail shows it (rail, masked number, expiry): a member keeps one row per
+     * card, and saving the same card again updates its token
+     */
+    fingerprint: text('fingerprint').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** when it was last saved or paid with: the sheets offer the most recent first */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     removedAt: timestamp('removed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('billing_saved_card_public_uq').on(t.publicId),
     uniqueIndex('billing_saved_card_token_uq').on(t.rail, t.token),
+    uniqueIndex('billing_saved_card_fingerprint_uq')
+      .on(t.userId, t.fingerprint)
+      .where(sql`${t.removedAt} is null`),
     index('billing_saved_card_user_idx').on(t.userId),
   ],
 );
@@ -202,6 +218,8 @@ export const billingSubscription = pgTable(
     planId: integer('plan_id')
       .notNull()
       .references(() => billingPlan.id),
+    /** the plan's scope (a plan change stays in it): one live or pending subscription per scope */
+    scope: text('scope', { enum: ['audio', 'ebook', 'summary', 'credit'] }).notNull(),
     status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull().default('pending'),
     /** the rail its periods are paid on */
     rail: text('rail', { enum: RAIL_NAMES }).notNull(),
@@ -231,6 +249,9 @@ export const billingSubscription = pgTable(
   (t) => [
     uniqueIndex('billing_subscription_public_uq').on(t.publicId),
     index('billing_subscription_user_idx').on(t.userId),
+    uniqueIndex('billing_subscription_scope_uq')
+      .on(t.userId, t.scope)
+      .where(sql`${t.status} in ('pending', 'active', 'cancelled', 'past_due')`),
     index('billing_subscription_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.nextAttemptAt} is not null`),
@@ -283,4 +304,52 @@ export const billingSalesOffer = pgTable(
     active: boolean('active').notNull().default(true),
   },
   (t) => [check('billing_sales_offer_ck', sql`${t.discountPercent} between 1 and 90`)],
+);
+
+export const REFUND_REASONS = ['staff', 'duplicate_capture', 'undeliverable', 'card_check'] as const;
+export const REFUND_STATUSES = ['requested', 'rail_refunded', 'receipt_returned', 'done', 'failed'] as const;
+
+/**
+ * A refund of one capture, moved through its steps by a job (docs/payments.md): the rail gives
+ * the money back, then the e-barimt receipt is returned, then what the sale gave is taken back.
+ * Each step is recorded when done, so a retry starts where the last try stopped; one refund per
+ * capture.
+ */
+export const billingRefund = pgTable(
+  'billing_refund',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    publicId: text('public_id').notNull(),
+    invoiceId: bigint('invoice_id', { mode: 'number' })
+      .notNull()
+      .references(() => billingInvoice.id),
+    paymentId: bigint('payment_id', { mode: 'number' })
+      .notNull()
+      .references(() => billingPayment.id),
+    userId: integer('user_id').notNull(),
+    amountMnt: integer('amount_mnt').notNull(),
+    reason: text('reason', { enum: REFUND_REASONS }).notNull(),
+    /** the sale was fulfilled and is undone: its grants, credits and receipt are taken back */
+    reverse: boolean('reverse').notNull(),
+    status: text('status', { enum: REFUND_STATUSES }).notNull().default('requested'),
+    /** the step that failed last, while it is retried or once it is given up on */
+    failedStep: text('failed_step'),
+    lastError: text('last_error'),
+    attempts: smallint('attempts').notNull().default(0),
+    /** who asked: `staff`, or `system` for a capture the store could not keep */
+    requestedBy: text('requested_by').notNull(),
+    railRefundId: text('rail_refund_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    railRefundedAt: timestamp('rail_refunded_at', { withTimezone: true }),
+    receiptReturnedAt: timestamp('receipt_returned_at', { withTimezone: true }),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('billing_refund_public_uq').on(t.publicId),
+    uniqueIndex('billing_refund_payment_uq').on(t.paymentId),
+    index('billing_refund_status_idx').on(t.status, t.id),
+    index('billing_refund_user_idx').on(t.userId),
+    check('billing_refund_amount_ck', sql`${t.amountMnt} >= 0`),
+  ],
 );

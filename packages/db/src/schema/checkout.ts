@@ -1,4 +1,4 @@
-import { bigint, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Checkout domain: the purchase requests members made, by their Idempotency-Key, with the
@@ -16,7 +16,13 @@ export const checkoutRequest = pgTable(
     invoiceId: bigint('invoice_id', { mode: 'number' }),
     /** the answer the first request got; null while it is being made */
     response: jsonb('response'),
+    /** a request still being made holds its key until then; a process that died lets it go */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.idempotencyKey] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.idempotencyKey] }),
+    // keys are kept a day (Stripe's window), then pruned
+    index('checkout_request_created_idx').on(t.createdAt),
+  ],
 );

@@ -36,6 +36,10 @@ export const entitlementsGrant = pgTable(
   },
   (t) => [
     uniqueIndex('entitlements_grant_source_uq').on(t.userId, t.itemType, t.itemId, t.format, t.source),
+    // a member holds a title in a format for good at most once: what sells it again fails here
+    uniqueIndex('entitlements_grant_held_uq')
+      .on(t.userId, t.itemType, t.itemId, t.format)
+      .where(sql`${t.revokedAt} is null and ${t.endsAt} is null`),
     index('entitlements_grant_user_idx').on(t.userId, t.itemType, t.itemId),
     index('entitlements_grant_source_idx').on(t.source),
     // rentals ending or just ended, for the warnings and notices of the rentals job

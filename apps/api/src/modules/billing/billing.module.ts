@@ -3,13 +3,8 @@ import { defineModule } from '../../kernel/module';
 import { defineJob, handle } from '../jobs/jobs.service';
 import { billingRoutes } from './billing.routes';
 import { renewSubscriptionJob, subscriptionsDueJob, subscriptionsService } from './subscriptions.service';
-import {
-  RECONCILE_GRACE_MS,
-  billingService,
-  issueReceiptJob,
-  refundCardCheckJob,
-  type BillingModuleService,
-} from './billing.service';
+import { RECONCILE_GRACE_MS, billingService, issueReceiptJob, type BillingModuleService } from './billing.service';
+import { refundStepJob } from './refunds.service';
 
 declare module '../../kernel/module' {
   interface ModuleServices {
@@ -27,7 +22,7 @@ export const billingModule = defineModule({
   name: 'billing',
   dependsOn: ['credits', 'entitlements', 'notifications'],
   create: (kernel, { credits, entitlements, notifications }): BillingModuleService => {
-    const billing = billingService(kernel, { credits });
+    const billing = billingService(kernel, { credits, notify: notifications.notify });
     const subscriptions = subscriptionsService(kernel, billing, {
       credits,
       entitlements,
@@ -42,7 +37,7 @@ export const billingModule = defineModule({
       if (result.checked > 0) kernel.log.info(result, 'pending payments reconciled');
     }),
     handle(issueReceiptJob, (ctx, { invoiceId }) => billing.issueReceipt(ctx, invoiceId)),
-    handle(refundCardCheckJob, (ctx, { invoiceId }) => billing.refundCardCheck(ctx, invoiceId)),
+    handle(refundStepJob, (ctx, { refundId }, job) => billing.refunds.advance(ctx, refundId, job)),
     handle(renewSubscriptionJob, (ctx, { subscriptionId, period }) =>
       billing.subscriptions.renew(ctx, subscriptionId, period),
     ),
@@ -64,6 +59,8 @@ export const billingModule = defineModule({
   // once the grace has passed, every attempt made before the start is one reconciliation asks
   // about (at once, it would skip those of the last seconds until the next minute's run)
   async start(billing, kernel) {
+    const unhandled = billing.unhandledLines();
+    if (unhandled.length > 0) throw new Error(`no module handles invoice lines of type ${unhandled.join(', ')}`);
     await kernel.jobs.enqueue(
       kernel.root,
       reconcilePaymentsJob,

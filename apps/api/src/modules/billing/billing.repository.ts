@@ -1,11 +1,12 @@
 import type { ModuleDb } from '@nomsan/db/client';
-import { and, asc, desc, eq, inArray, isNull, lt, sql } from '@nomsan/db/orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from '@nomsan/db/orm';
 import type * as schema from '@nomsan/db/schema/billing';
 import {
   billingInvoice,
   billingInvoiceLine,
   billingPayment,
   billingReceipt,
+  billingRefund,
   billingSavedCard,
 } from '@nomsan/db/schema/billing';
 
@@ -18,10 +19,57 @@ export type PaymentRow = typeof billingPayment.$inferSelect;
 export type SavedCardRow = typeof billingSavedCard.$inferSelect;
 export type ReceiptRow = typeof billingReceipt.$inferSelect;
 export type InvoiceStatus = InvoiceRow['status'];
+export type RefundRow = typeof billingRefund.$inferSelect;
+
+/**
+ * The advisory lock's first key for a buyer's purchases (the second is the member's id): what a
+ * member holds or has pending is read and written under it, by the sale and by the settlement.
+ */
+const BUYER_LOCK = 0x4e4d_0001;
 
 /** Billing queries. Only this file touches the billing tables. */
 export function billingRepository(db: BillingDb) {
   return {
+    /**
+     * Takes the member's purchase lock until the transaction ends: two purchases (or a purchase
+     * and a settlement) of one member run one after the other, so what one writes the other reads.
+     */
+    async lockBuyer(userId: number): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock(${BUYER_LOCK}::int, ${userId}::int)`);
+    },
+
+    /**
+     * The member's invoices still to pay (pending, not expired) with a line selling this item in
+     * this format, and with `paidSince` those of it paid since then (a gift sent moments ago);
+     * newest first.
+     */
+    async openInvoicesOf(
+      userId: number,
+      line: { itemType: InvoiceLineRow['itemType']; itemId: number; format: string | null },
+      now: Date,
+      paidSince?: Date,
+    ): Promise<InvoiceRow[]> {
+      const rows = await db
+        .select({ invoice: billingInvoice })
+        .from(billingInvoice)
+        .innerJoin(billingInvoiceLine, eq(billingInvoiceLine.invoiceId, billingInvoice.id))
+        .where(
+          and(
+            eq(billingInvoice.userId, userId),
+            or(
+              and(eq(billingInvoice.status, 'pending'), gt(billingInvoice.expiresAt, now)),
+              paidSince ? and(eq(billingInvoice.status, 'paid'), gt(billingInvoice.paidAt, paidSince)) : undefined,
+            ),
+            eq(billingInvoiceLine.itemType, line.itemType),
+            eq(billingInvoiceLine.itemId, line.itemId),
+            line.format === null ? isNull(billingInvoiceLine.format) : eq(billingInvoiceLine.format, line.format),
+          ),
+        )
+        .orderBy(desc(billingInvoice.id))
+        .limit(20);
+      return rows.map((row) => row.invoice);
+    },
+
     async insertInvoice(
       invoice: typeof billingInvoice.$inferInsert,
       lines: Omit<typeof billingInvoiceLine.$inferInsert, 'invoiceId'>[],
@@ -149,22 +197,51 @@ export function billingRepository(db: BillingDb) {
             eq(billingPayment.status, 'pending'),
             sql`${billingPayment.createdAt} > ${createdAfter}`,
             lt(billingPayment.createdAt, createdBefore),
+            or(isNull(billingPayment.nextCheckAt), lte(billingPayment.nextCheckAt, createdBefore)),
           ),
         )
         .orderBy(asc(billingPayment.id))
         .limit(limit);
     },
 
-    async insertCard(card: typeof billingSavedCard.$inferInsert): Promise<SavedCardRow> {
+    /**
+     * Keeps a card the rail saved: the member's row for the same card (its fingerprint) is
+     * updated with the new token; otherwise a row is made (or a removed one with the token is
+     * brought back).
+     */
+    async saveCard(card: typeof billingSavedCard.$inferInsert, at: Date): Promise<SavedCardRow> {
+      const fresh = {
+        token: card.token,
+        maskedNumber: card.maskedNumber,
+        brand: card.brand,
+        expiry: card.expiry,
+        lastUsedAt: at,
+      };
+      const [same] = await db
+        .update(billingSavedCard)
+        .set(fresh)
+        .where(
+          and(
+            eq(billingSavedCard.userId, card.userId),
+            eq(billingSavedCard.fingerprint, card.fingerprint),
+            isNull(billingSavedCard.removedAt),
+          ),
+        )
+        .returning();
+      if (same) return same;
       const [row] = await db
         .insert(billingSavedCard)
-        .values(card)
+        .values({ ...card, lastUsedAt: at })
         .onConflictDoUpdate({
           target: [billingSavedCard.rail, billingSavedCard.token],
-          set: { removedAt: null, maskedNumber: card.maskedNumber, brand: card.brand, expiry: card.expiry },
+          set: { ...fresh, removedAt: null, fingerprint: card.fingerprint },
         })
         .returning();
       return row!;
+    },
+
+    async cardUsed(id: number, at: Date): Promise<void> {
+      await db.update(billingSavedCard).set({ lastUsedAt: at }).where(eq(billingSavedCard.id, id));
     },
 
     async reopenInvoice(id: number, expiresAt: Date): Promise<void> {
@@ -187,7 +264,7 @@ export function billingRepository(db: BillingDb) {
         .select()
         .from(billingSavedCard)
         .where(and(eq(billingSavedCard.userId, userId), isNull(billingSavedCard.removedAt)))
-        .orderBy(desc(billingSavedCard.id));
+        .orderBy(desc(billingSavedCard.lastUsedAt), desc(billingSavedCard.id));
     },
 
     async cardOf(userId: number, publicId: string): Promise<SavedCardRow | undefined> {
@@ -230,6 +307,47 @@ export function billingRepository(db: BillingDb) {
 
     async voidReceipt(invoiceId: number, at: Date): Promise<void> {
       await db.update(billingReceipt).set({ voidedAt: at }).where(eq(billingReceipt.invoiceId, invoiceId));
+    },
+
+    /** a refund of a capture, made once (a second request for the same capture answers the first) */
+    async insertRefund(refund: typeof billingRefund.$inferInsert): Promise<RefundRow> {
+      const [row] = await db.insert(billingRefund).values(refund).onConflictDoNothing().returning();
+      if (row) return row;
+      const [existing] = await db.select().from(billingRefund).where(eq(billingRefund.paymentId, refund.paymentId));
+      return existing!;
+    },
+
+    async refundById(id: number, lock = false): Promise<RefundRow | undefined> {
+      const query = db.select().from(billingRefund).where(eq(billingRefund.id, id));
+      const [row] = lock ? await query.for('update') : await query;
+      return row;
+    },
+
+    async refundByPublicId(publicId: string): Promise<RefundRow | undefined> {
+      const [row] = await db.select().from(billingRefund).where(eq(billingRefund.publicId, publicId));
+      return row;
+    },
+
+    async updateRefund(id: number, changes: Partial<typeof billingRefund.$inferInsert>): Promise<void> {
+      await db
+        .update(billingRefund)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(eq(billingRefund.id, id));
+    },
+
+    /** refunds newest first, optionally of one status, or of some invoices */
+    refunds(filter: { status?: RefundRow['status']; invoiceIds?: number[] }, limit: number): Promise<RefundRow[]> {
+      return db
+        .select()
+        .from(billingRefund)
+        .where(
+          and(
+            filter.status ? eq(billingRefund.status, filter.status) : undefined,
+            filter.invoiceIds ? inArray(billingRefund.invoiceId, filter.invoiceIds) : undefined,
+          ),
+        )
+        .orderBy(desc(billingRefund.id))
+        .limit(limit);
     },
   };
 }

@@ -7,7 +7,7 @@ import { pageOf } from '../../lib/paginate';
 import type { RouteContext } from '../../kernel/module';
 import type { Ctx } from '../../kernel/unit-of-work';
 import { requireUser } from '../identity/identity.service';
-import { invoiceView, paymentView, receiptView } from './billing.views';
+import { invoiceView, paymentView, receiptView, refundView } from './billing.views';
 import { subscriptionEndpoints as subscriptions } from '@nomsan/contracts/subscriptions.endpoints';
 import { discounted } from './subscriptions.service';
 import { planView, subscriptionView } from './subscriptions.views';
@@ -176,18 +176,31 @@ export const billingRoutes: FastifyPluginAsync<RouteContext> = async (app, conte
     return { data: { ok: true as const } };
   });
 
-  route(app, endpoints.refund, async (request) => {
-    const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+  /** staff calls carry the staff token (until the back office has staff accounts) */
+  const requireStaff = (authorization: string | undefined) => {
+    const token = /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
     if (!billing.isStaff(token)) throw new AppError('FORBIDDEN');
-    const refunded = await billing.refund(request.ctx, request.params.id);
-    const { lines, payments } = await billing.invoiceRecord(request.ctx, refunded.id);
-    return {
-      data: {
-        ...invoiceView(refunded, lines),
-        payments: payments.map((p) => paymentView(p, refunded.publicId)),
-        receipt: null,
-      },
-    };
+  };
+  const refundViews = async (ctx: Ctx, filter: Parameters<typeof billing.refundRecords>[1]) =>
+    (await billing.refundRecords(ctx, filter)).map(({ refund, invoicePublicId, payment }) =>
+      refundView(refund, invoicePublicId, payment),
+    );
+  route(app, endpoints.refund, async (request) => {
+    requireStaff(request.headers.authorization);
+    const refund = await billing.refund(request.ctx, request.params.id);
+    const [view] = await refundViews(request.ctx, { publicId: refund.publicId });
+    return { data: view! };
+  });
+  route(app, endpoints.refunds, async (request) => {
+    requireStaff(request.headers.authorization);
+    const { status, invoice } = request.query;
+    return { data: await refundViews(request.ctx, { status, invoicePublicId: invoice }) };
+  });
+  route(app, endpoints.retryRefund, async (request) => {
+    requireStaff(request.headers.authorization);
+    const refund = await billing.refunds.retry(request.ctx, request.params.id);
+    const [view] = await refundViews(request.ctx, { publicId: refund.publicId });
+    return { data: view! };
   });
 
   const upointMemberOf = (body: UpointRequest) =>

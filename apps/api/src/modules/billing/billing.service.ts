@@ -1,4 +1,4 @@
-import { randomInt, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { mn } from '@nomsan/contracts/messages';
 import { AppError, notFound } from '../../errors';
 import { MINUTE_MS } from '../../lib/clock';
@@ -13,11 +13,15 @@ import { defineJob, NoRetry } from '../jobs/jobs.service';
 import { RECEIPT_PAYMENT_CODE, ReceiptServiceError, type PosApiReceipts } from './receipts/posapi';
 import { GolomtPaymentDeclined, verifyGolomtNotification } from './rails/golomt';
 import { isUpointGateway, type UpointMember, type UpointRefusal } from './rails/upoint';
+import { randomId } from './ids';
+import { refundsService, type RefundReason } from './refunds.service';
+import type { NotificationsService } from '../notifications/notifications.service';
 import {
   billingRepository,
   type InvoiceLineRow,
   type InvoiceRow,
   type PaymentRow,
+  type RefundRow,
   type SavedCardRow,
 } from './billing.repository';
 
@@ -40,15 +44,6 @@ export interface BillingSettings {
   /** the e-barimt receipt service (PosAPI); none: paid invoices get no receipt */
   receipts?: PosApiReceipts;
 }
-
-/** Gives back the small charge that saved a card, once it is paid. */
-export const refundCardCheckJob = defineJob(
-  'billing.refund-card-check',
-  z.object({ invoiceId: z.number().int() }).strict(),
-  {
-    maxAttempts: 12,
-  },
-);
 
 /** what saving a card charges (and gives back at once): the smallest amount the card rail takes */
 export const CARD_CHECK_MNT = 100;
@@ -77,6 +72,38 @@ export interface SettledInvoice {
 /** Runs in the transaction that settles the invoice: fulfilment commits with the payment or not at all. */
 export type InvoiceListener = (ctx: Ctx, settled: SettledInvoice) => Promise<void>;
 
+export type LineType = InvoiceLineRow['itemType'];
+/** every kind of invoice line: each has exactly one handler (billing checks at start) */
+export const LINE_TYPES: readonly LineType[] = [
+  'book',
+  'summary',
+  'bundle',
+  'credit_pack',
+  'card_check',
+  'subscription',
+  'rental',
+  'gift',
+] satisfies readonly LineType[];
+
+/**
+ * What the module that sells a kind of line does with it. Each gets only its own lines of an
+ * invoice, in the transaction that settles (or refunds) it, under the member's purchase lock.
+ */
+export interface LineHandler {
+  /**
+   * Why these lines can no longer be given to the invoice's member (a Mongolian message: a
+   * title held since, a period replaced), or null. Asked before a rail is called and again when
+   * a payment lands: a payment for what cannot be given is refunded, never kept.
+   */
+  undeliverable(ctx: Ctx, invoice: InvoiceRow, lines: InvoiceLineRow[]): Promise<string | null>;
+  /** gives what the lines sell */
+  paid: InvoiceListener;
+  /** takes back what they gave (the last step of a refund) */
+  refunded: InvoiceListener;
+  /** why what these lines gave cannot be taken back (a pack's credits already spent), or null */
+  unrefundable?(ctx: Ctx, invoice: InvoiceRow, lines: InvoiceLineRow[]): Promise<string | null>;
+}
+
 export interface NewInvoiceLine {
   itemType: InvoiceLineRow['itemType'];
   itemId: number;
@@ -93,16 +120,11 @@ const DEFAULT_INVOICE_TTL_MS = 30 * MINUTE_MS;
 const RAILS_FOUND_BY_REFERENCE = new Set<Rail>(['golomt', 'socialpay']);
 /** an attempt whose start the rail never answered is asked about by reference after this */
 const UNANSWERED_START_MS = 5 * MINUTE_MS;
+/** a payment the rail cannot tell about is given up on (failed) after this many tries, about 7 hours */
+export const CHECK_FAILURES_BOUND = 12;
 /** a pending payment is asked about on a read at most this often */
 const CHECK_ON_READ_EVERY_MS = 3_000;
-const ALPHANUMERIC = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
-
-/** random characters from an unambiguous alphabet: opaque ids and provider references */
-export function randomId(length: number): string {
-  let id = '';
-  for (let i = 0; i < length; i++) id += ALPHANUMERIC[randomInt(ALPHANUMERIC.length)];
-  return id;
-}
+export { randomId };
 
 const sameSecret = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
@@ -121,13 +143,52 @@ const sameSecret = (a: string, b: string) => a.length === b.length && timingSafe
  */
 export const RECONCILE_GRACE_MS = 10_000;
 
-export function billingService(kernel: Kernel, deps: { credits: CreditsService }) {
+export function billingService(
+  kernel: Kernel,
+  deps: { credits: CreditsService; notify?: NotificationsService['notify'] },
+) {
   const repository = boundRepository(billingRepository);
   const settings = (): BillingSettings => kernel.settings.billing ?? { gateways: {} };
   const now = () => kernel.clock.now();
-  const paidListeners: InvoiceListener[] = [];
-  const refundedListeners: InvoiceListener[] = [];
+  const handlers = new Map<LineType, LineHandler>();
   const lastChecked = new Map<number, number>();
+
+  /** an invoice's lines grouped by their handlers */
+  function byHandler(lines: InvoiceLineRow[]): [LineHandler, InvoiceLineRow[]][] {
+    const groups = new Map<LineHandler, InvoiceLineRow[]>();
+    for (const line of lines) {
+      const handler = handlers.get(line.itemType);
+      if (!handler) throw new Error(`no handler for invoice lines of type ${line.itemType}`);
+      groups.set(handler, [...(groups.get(handler) ?? []), line]);
+    }
+    return [...groups];
+  }
+
+  /** why the invoice can no longer give what it sells, or null */
+  async function undeliverable(ctx: Ctx, invoice: InvoiceRow, lines: InvoiceLineRow[]): Promise<string | null> {
+    for (const [handler, own] of byHandler(lines)) {
+      const why = await handler.undeliverable(ctx, invoice, own);
+      if (why) return why;
+    }
+    return null;
+  }
+
+  const refunds = refundsService(kernel, {
+    gatewayOf: (rail) => gatewayOf(rail),
+    receipts: () => settings().receipts,
+    notify: deps.notify,
+    async reverse(ctx, invoice, payment) {
+      const lines = await repository(ctx).linesOf([invoice.id]);
+      const refunded = { ...invoice, status: 'refunded' as const, refundedAt: now() };
+      for (const [handler, own] of byHandler(lines)) {
+        await handler.refunded(ctx, { invoice: refunded, lines: own, payment });
+      }
+    },
+  });
+
+  /** a capture the store cannot keep: refunded by the steps, the member told when it is done */
+  const refundCapture = (ctx: Ctx, invoice: InvoiceRow, payment: PaymentRow, reason: RefundReason) =>
+    refunds.request(ctx, { invoice, payment, reason, reverse: false, by: 'system' });
 
   function gatewayOf(rail: Rail): Gateway {
     const gateway = rail === 'credits' ? undefined : settings().gateways[rail];
@@ -141,30 +202,40 @@ export function billingService(kernel: Kernel, deps: { credits: CreditsService }
     return invoice;
   }
 
-  /** marks the invoice paid and fulfils it, in the caller's transaction; false if it was paid already */
+  /**
+   * Marks the invoice paid and gives what it sells, in the caller's transaction, under the
+   * member's purchase lock; false when the payment gives nothing and is refunded instead: a
+   * second capture of a paid invoice (two QRs, a late bank), or a sale that can no longer be
+   * given (a title held since, a period replaced).
+   */
   async function settleInvoice(ctx: Ctx, payment: PaymentRow, savedCard?: SavedCardRow): Promise<boolean> {
+    await repository(ctx).lockBuyer(payment.userId);
     const invoice = (await repository(ctx).invoiceById(payment.invoiceId, true))!;
-    // a payment that lands after the invoice expired or was cancelled is honoured, never lost
-    const settled = await repository(ctx).setInvoiceStatus(
-      invoice.id,
-      ['pending', 'expired', 'cancelled', 'failed'],
-      'paid',
-      now(),
-    );
-    if (!settled) {
-      kernel.log.error(
+    if (invoice.status === 'paid' || invoice.status === 'refunded') {
+      kernel.log.warn(
         { invoice: invoice.publicId, payment: payment.publicId },
-        'a second payment captured for a paid invoice: refund it',
+        'a second capture for a paid invoice: refunded',
       );
+      await refundCapture(ctx, invoice, payment, 'duplicate_capture');
       return false;
     }
     const lines = await repository(ctx).linesOf([invoice.id]);
+    // a payment that lands after the invoice expired or was cancelled is honoured, never lost
+    await repository(ctx).setInvoiceStatus(invoice.id, ['pending', 'expired', 'cancelled', 'failed'], 'paid', now());
     const paidInvoice = { ...invoice, status: 'paid' as const, paidAt: now() };
-    for (const listener of paidListeners) await listener(ctx, { invoice: paidInvoice, lines, payment, savedCard });
-    // a card check is given back, not sold; the jobs exist exactly when the payment committed
-    if (lines.some((line) => line.itemType === 'card_check')) {
-      await kernel.jobs.enqueue(ctx, refundCardCheckJob, { invoiceId: invoice.id });
-    } else if (invoice.amountMnt > 0 && settings().receipts) {
+    const why = await undeliverable(ctx, paidInvoice, lines);
+    if (why) {
+      kernel.log.warn(
+        { invoice: invoice.publicId, payment: payment.publicId, why },
+        'a paid sale cannot be given: refunded',
+      );
+      await refundCapture(ctx, paidInvoice, payment, 'undeliverable');
+      return false;
+    }
+    for (const [handler, own] of byHandler(lines)) {
+      await handler.paid(ctx, { invoice: paidInvoice, lines: own, payment, savedCard });
+    }
+    if (invoice.amountMnt > 0 && settings().receipts && !lines.some((line) => line.itemType === 'card_check')) {
       await kernel.jobs.enqueue(ctx, issueReceiptJob, { invoiceId: invoice.id });
     }
     return true;
@@ -173,6 +244,8 @@ export function billingService(kernel: Kernel, deps: { credits: CreditsService }
   /** settles a payment the rail says is paid; a second call for it changes nothing */
   async function settlePaid(ctx: Ctx, paymentId: number, check: Extract<PaymentCheck, { state: 'paid' }>) {
     return transaction(ctx, async (tx) => {
+      // the buyer's lock first, as every sale and settlement takes it (one lock order, no deadlock)
+      await repository(tx).lockBuyer((await repository(tx).paymentById(paymentId))!.userId);
       const payment = (await repository(tx).paymentById(paymentId, true))!;
       if (payment.status !== 'pending') return payment;
       if (check.paidAmountMnt !== payment.amountMnt) {
@@ -192,15 +265,22 @@ export function billingService(kernel: Kernel, deps: { credits: CreditsService }
       await repository(tx).updatePayment(payment.id, paid);
       let savedCard: SavedCardRow | undefined;
       if (check.savedCard && payment.saveCard) {
-        savedCard = await repository(tx).insertCard({
-          publicId: randomId(20),
-          userId: payment.userId,
-          rail: payment.rail,
-          token: check.savedCard.token,
-          maskedNumber: check.savedCard.maskedNumber,
-          brand: check.savedCard.brand,
-          expiry: check.savedCard.expiry,
-        });
+        const card = check.savedCard;
+        savedCard = await repository(tx).saveCard(
+          {
+            publicId: randomId(20),
+            userId: payment.userId,
+            rail: payment.rail,
+            token: card.token,
+            maskedNumber: card.maskedNumber,
+            brand: card.brand,
+            expiry: card.expiry,
+            fingerprint: `${payment.rail}:${card.maskedNumber}:${card.expiry}`,
+          },
+          now(),
+        );
+      } else if (payment.cardId !== null) {
+        await repository(tx).cardUsed(payment.cardId, now());
       }
       await settleInvoice(tx, { ...payment, ...paid }, savedCard);
       return { ...payment, ...paid };
@@ -263,25 +343,54 @@ export function billingService(kernel: Kernel, deps: { credits: CreditsService }
       }
     }
     if (invoice.userId !== input.userId) throw notFound();
-    if (invoice.status !== 'pending' || invoice.amountCredits > 0 || invoice.expiresAt <= now()) {
-      throw new AppError('BUSINESS_RULE', mn.money.invoiceNotPayable);
-    }
     const gateway = gatewayOf(input.rail);
     const card = input.cardPublicId ? await repository(ctx).cardOf(input.userId, input.cardPublicId) : undefined;
     if (input.cardPublicId && (!card || card.rail !== input.rail)) throw notFound(mn.money.cardNotFound);
-    const payment = await repository(ctx).insertPayment({
-      publicId: randomId(20),
-      invoiceId: invoice.id,
-      userId: input.userId,
-      rail: input.rail,
-      amountMnt: invoice.amountMnt,
-      reference: randomId(15),
-      callbackSecret: randomId(32),
-      idempotencyKey: input.idempotencyKey ?? null,
-      saveCard: input.saveCard ?? false,
-      // on the store's clock, which the ages of attempts are measured with
-      createdAt: now(),
+    // under the buyer's lock and the invoice's: it is still to pay, what it sells can still be
+    // given, and it has one open attempt per rail and card (asking again answers the same QR or page)
+    type Opened = { refused: AppError } | { open: PaymentRow } | { payment: PaymentRow };
+    const opened = await transaction(ctx, async (tx): Promise<Opened> => {
+      await repository(tx).lockBuyer(input.userId);
+      const locked = (await repository(tx).invoiceById(invoice.id, true))!;
+      const attempts = await repository(tx).paymentsOf([locked.id]);
+      // paid meanwhile (a double tap's first capture): the answer is the capture
+      const capture = locked.status === 'paid' ? attempts.find((p) => p.status === 'paid') : undefined;
+      if (capture) return { open: capture };
+      if (locked.status !== 'pending' || locked.amountCredits > 0 || locked.expiresAt <= now()) {
+        return { refused: new AppError('BUSINESS_RULE', mn.money.invoiceNotPayable) };
+      }
+      const why = await undeliverable(tx, locked, await repository(tx).linesOf([locked.id]));
+      if (why) {
+        await repository(tx).setInvoiceStatus(locked.id, ['pending'], 'cancelled', now());
+        return { refused: new AppError('CONFLICT', why) };
+      }
+      const open = attempts.find(
+        (p) =>
+          p.status === 'pending' &&
+          p.rail === input.rail &&
+          p.cardId === (card?.id ?? null) &&
+          p.saveCard === (input.saveCard ?? false),
+      );
+      if (open) return { open };
+      const payment = await repository(tx).insertPayment({
+        publicId: randomId(20),
+        invoiceId: invoice.id,
+        userId: input.userId,
+        rail: input.rail,
+        amountMnt: locked.amountMnt,
+        reference: randomId(15),
+        callbackSecret: randomId(32),
+        idempotencyKey: input.idempotencyKey ?? null,
+        saveCard: input.saveCard ?? false,
+        cardId: card?.id ?? null,
+        // on the store's clock, which the ages of attempts are measured with
+        createdAt: now(),
+      });
+      return { payment };
     });
+    if ('refused' in opened) throw opened.refused;
+    if ('open' in opened) return opened.open;
+    const { payment } = opened;
     const base = kernel.publicBaseUrl;
     let created;
     try {
@@ -313,34 +422,63 @@ export function billingService(kernel: Kernel, deps: { credits: CreditsService }
   }
 
   /**
-   * Gives a paid invoice's money back (staff only). In one transaction: the invoice and payment
-   * are marked refunded and the listeners take back what it gave (refusing when they cannot:
-   * a pack's credits already spent); the rail's refund is asked last, so when the rail refuses,
-   * nothing of ours changes.
+   * Staff give a paid invoice's money back: a refund of its capture is recorded and its steps
+   * run by a job (rail, receipt, reversal: refunds.service). Refused up front, with nothing
+   * written, when what the sale gave cannot be taken back (a pack's credits already spent).
    */
-  async function refund(ctx: Ctx, invoicePublicId: string): Promise<InvoiceRow> {
+  async function refund(ctx: Ctx, invoicePublicId: string) {
     return transaction(ctx, async (tx) => {
       const found = await repository(tx).invoiceByPublicId(invoicePublicId);
       if (!found) throw notFound();
+      await repository(tx).lockBuyer(found.userId);
       const invoice = (await repository(tx).invoiceById(found.id, true))!;
       const payment = (await repository(tx).paymentsOf([invoice.id])).find((p) => p.status === 'paid');
-      if (invoice.status !== 'paid' || !payment) throw new AppError('BUSINESS_RULE', mn.money.invoiceNotPayable);
-      await repository(tx).setInvoiceStatus(invoice.id, ['paid'], 'refunded', now());
-      await repository(tx).updatePayment(payment.id, { status: 'refunded' });
+      if (invoice.status !== 'paid' || !payment) throw new AppError('BUSINESS_RULE', mn.money.refunds.notRefundable);
       const lines = await repository(tx).linesOf([invoice.id]);
-      const refunded = { ...invoice, status: 'refunded' as const, refundedAt: now() };
-      for (const listener of refundedListeners) await listener(tx, { invoice: refunded, lines, payment });
-      // the sale's VAT receipt is returned with it
-      const [receipt] = await repository(tx).receiptsOf([invoice.id]);
-      const receipts = settings().receipts;
-      if (receipt && !receipt.voidedAt && receipts) {
-        await receipts.void(receipt.billId, receipt.issuedAt);
-        await repository(tx).voidReceipt(invoice.id, now());
+      for (const [handler, own] of byHandler(lines)) {
+        const why = await handler.unrefundable?.(tx, invoice, own);
+        if (why) throw new AppError('BUSINESS_RULE', why);
       }
-      if (payment.rail !== 'credits') {
-        await gatewayOf(payment.rail).refund(payment.providerTransactionId!, payment.amountMnt);
+      return refunds.request(tx, { invoice, payment, reason: 'staff', reverse: true, by: 'staff' });
+    });
+  }
+
+  /** the small charge that saved a card is given back as soon as it is paid */
+  const cardChecks: LineHandler = {
+    undeliverable: () => Promise.resolve(null),
+    async paid(ctx, { invoice, payment }) {
+      await refunds.request(ctx, { invoice, payment, reason: 'card_check', reverse: false, by: 'system' });
+    },
+    refunded: () => Promise.resolve(),
+  };
+  handlers.set('card_check', cardChecks);
+
+  /**
+   * The rail could not tell what became of an attempt (it no longer knows it, or did not
+   * answer): asked again later and later, and marked failed after a bound, not asked every
+   * minute for ever.
+   */
+  async function checkFailed(ctx: Ctx, payment: PaymentRow, error: unknown): Promise<void> {
+    const failures = payment.checkFailures + 1;
+    kernel.log.warn(
+      { payment: payment.publicId, rail: payment.rail, failures, err: error instanceof Error ? error.message : error },
+      'a rail could not tell what became of a payment',
+    );
+    await transaction(ctx, async (tx) => {
+      const locked = (await repository(tx).paymentById(payment.id, true))!;
+      if (locked.status !== 'pending') return;
+      if (failures >= CHECK_FAILURES_BOUND) {
+        await repository(tx).updatePayment(payment.id, {
+          status: 'failed',
+          failureCode: RAIL_ERROR,
+          checkFailures: failures,
+        });
+        return;
       }
-      return refunded;
+      await repository(tx).updatePayment(payment.id, {
+        checkFailures: failures,
+        nextCheckAt: new Date(now().getTime() + Math.min(60 * MINUTE_MS, 2 ** failures * MINUTE_MS)),
+      });
     });
   }
 
@@ -363,13 +501,74 @@ export function billingService(kernel: Kernel, deps: { credits: CreditsService }
   }
 
   return {
-    /** runs `listener` in the transaction that settles each paid invoice */
-    onInvoicePaid(listener: InvoiceListener) {
-      paidListeners.push(listener);
+    /**
+     * The module that sells these kinds of line declares what settling, refunding and checking
+     * them does (one handler per kind: a second is a wiring mistake).
+     */
+    handleLines(types: readonly LineType[], handler: LineHandler) {
+      for (const type of types) {
+        if (handlers.has(type)) throw new Error(`invoice lines of type ${type} have a handler already`);
+        handlers.set(type, handler);
+      }
     },
-    /** runs `listener` in the transaction that refunds each invoice */
-    onInvoiceRefunded(listener: InvoiceListener) {
-      refundedListeners.push(listener);
+
+    /** the kinds of line nobody handles (every kind must be handled once the modules are made) */
+    unhandledLines: (): LineType[] => LINE_TYPES.filter((type) => !handlers.has(type)),
+
+    refunds,
+
+    /** refunds (staff), each with its invoice's public id and its capture */
+    async refundRecords(
+      ctx: Ctx,
+      filter: { status?: RefundRow['status']; invoicePublicId?: string; publicId?: string },
+    ) {
+      let rows: RefundRow[];
+      if (filter.publicId) {
+        rows = [await refunds.byPublicId(ctx, filter.publicId)];
+      } else if (filter.invoicePublicId) {
+        const invoice = await repository(ctx).invoiceByPublicId(filter.invoicePublicId);
+        rows = invoice ? await refunds.list(ctx, { status: filter.status, invoiceIds: [invoice.id] }) : [];
+      } else {
+        rows = await refunds.list(ctx, { status: filter.status });
+      }
+      const invoices = new Map<number, InvoiceRow>();
+      const payments = new Map<number, PaymentRow>();
+      for (const payment of await repository(ctx).paymentsOf([...new Set(rows.map((r) => r.invoiceId))])) {
+        payments.set(payment.id, payment);
+      }
+      for (const id of new Set(rows.map((r) => r.invoiceId)))
+        invoices.set(id, (await repository(ctx).invoiceById(id))!);
+      return rows.map((refund) => ({
+        refund,
+        invoicePublicId: invoices.get(refund.invoiceId)!.publicId,
+        payment: payments.get(refund.paymentId)!,
+      }));
+    },
+
+    /** the buyer's purchase lock, in the caller's transaction (sales read and write under it) */
+    lockBuyer: (ctx: Ctx, userId: number) => repository(ctx).lockBuyer(userId),
+
+    /**
+     * The member's invoices still to pay with a line of this item and format (and, with
+     * `paidSince`, those paid since then), newest first.
+     */
+    openInvoicesOf: (
+      ctx: Ctx,
+      userId: number,
+      line: Pick<NewInvoiceLine, 'itemType' | 'itemId' | 'format'>,
+      paidSince?: Date,
+    ) => repository(ctx).openInvoicesOf(userId, line, now(), paidSince),
+
+    /** the member's saved card (or carrier consent) on a rail; 404 when it is not theirs */
+    async requireCard(ctx: Ctx, userId: number, publicId: string, rail: Rail): Promise<SavedCardRow> {
+      const card = await repository(ctx).cardOf(userId, publicId);
+      if (!card || card.rail !== rail) throw notFound(mn.money.cardNotFound);
+      return card;
+    },
+
+    /** an invoice left to pay is withdrawn (replaced by another); a payment landing later is refunded */
+    async cancelInvoice(ctx: Ctx, invoiceId: number): Promise<void> {
+      await repository(ctx).setInvoiceStatus(invoiceId, ['pending', 'expired'], 'cancelled', now());
     },
 
     /** the rails this process can take payments on */
@@ -500,7 +699,7 @@ export function billingService(kernel: Kernel, deps: { credits: CreditsService }
         try {
           if ((await confirm(ctx, payment)).status === 'paid') settled++;
         } catch (error) {
-          kernel.onError(error, `reconcile payment ${payment.publicId}`);
+          await checkFailed(ctx, payment, error);
         }
       }
       return { checked: pending.length, settled };
@@ -617,12 +816,6 @@ export function billingService(kernel: Kernel, deps: { credits: CreditsService }
       return { payment, invoicePublicId: invoice.publicId };
     },
 
-    /** gives back a paid card check (the job's work); nothing for one given back already */
-    async refundCardCheck(ctx: Ctx, invoiceId: number): Promise<void> {
-      const invoice = await repository(ctx).invoiceById(invoiceId);
-      if (invoice?.status === 'paid') await refund(ctx, invoice.publicId);
-    },
-
     /** whether a caller's bearer token is the staff token (compared in constant time) */
     isStaff(token: string | undefined): boolean {
       const staff = settings().staffToken;
@@ -669,7 +862,10 @@ export function billingService(kernel: Kernel, deps: { credits: CreditsService }
       const found = await mine();
       if (found) return found;
       try {
-        return await repository(ctx).insertCard({ publicId: randomId(20), userId, expiry: '', ...consent });
+        return await repository(ctx).saveCard(
+          { publicId: randomId(20), userId, expiry: '', fingerprint: `${consent.rail}:${consent.token}`, ...consent },
+          now(),
+        );
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         const again = await mine();

@@ -1,8 +1,8 @@
 import { mn } from '@nomsan/contracts/messages';
 import QRCode from 'qrcode';
-import type { Invoice, NextAction, Payment } from '@nomsan/contracts/money';
+import { REFUND_STEPS, type Invoice, type NextAction, type Payment, type RefundView } from '@nomsan/contracts/money';
 import type { NextAction as GatewayAction, PaymentFailure } from './gateway';
-import type { InvoiceLineRow, InvoiceRow, PaymentRow, ReceiptRow } from './billing.repository';
+import type { InvoiceLineRow, InvoiceRow, PaymentRow, ReceiptRow, RefundRow } from './billing.repository';
 
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
 
@@ -71,5 +71,36 @@ export async function receiptView(receipt: ReceiptRow | null) {
     qr_data: receipt.qrData,
     qr_image: await QRCode.toDataURL(receipt.qrData, { margin: 1, width: 240 }),
     issued_at: receipt.issuedAt.toISOString(),
+  };
+}
+
+/** a refund with its steps, for staff */
+export function refundView(refund: RefundRow, invoicePublicId: string, payment: PaymentRow): RefundView {
+  const doneAt = {
+    requested: refund.createdAt,
+    rail_refunded: refund.railRefundedAt,
+    receipt_returned: refund.receiptReturnedAt,
+    done: refund.doneAt,
+  } as const;
+  return {
+    id: refund.publicId,
+    invoice_id: invoicePublicId,
+    payment_id: payment.publicId,
+    rail: payment.rail,
+    amount_mnt: refund.amountMnt,
+    reason: refund.reason,
+    reason_text: mn.money.refunds.reasons[refund.reason],
+    status: refund.status,
+    status_text: mn.money.refunds.steps[refund.status],
+    steps: REFUND_STEPS.map((step) => ({
+      step,
+      label: mn.money.refunds.steps[step],
+      done_at: iso(doneAt[step]),
+    })),
+    failed_step: refund.failedStep,
+    last_error: refund.lastError,
+    attempts: refund.attempts,
+    requested_by: refund.requestedBy,
+    created_at: refund.createdAt.toISOString(),
   };
 }

@@ -17,6 +17,8 @@ export type SalesOfferRow = typeof billingSalesOffer.$inferSelect;
 
 /** the statuses in which a subscription still gives (or is about to give) access */
 export const LIVE_STATUSES: SubscriptionStatus[] = ['active', 'cancelled', 'past_due'];
+/** what holds a scope: one subscription per member and scope in these (a unique index) */
+export const HOLDING_STATUSES: SubscriptionStatus[] = ['pending', ...LIVE_STATUSES];
 
 /** Subscription queries: plans, subscriptions, their periods and the sales offers. */
 export function subscriptionsRepository(db: SubscriptionsDb) {
@@ -148,6 +150,23 @@ export function subscriptionsRepository(db: SubscriptionsDb) {
         .onConflictDoNothing()
         .returning({ period: billingSubscriptionPeriod.period });
       return inserted.length > 0;
+    },
+
+    /** a period's unpaid invoice replaced by another (other terms: a plan change, a new price) */
+    async replacePeriodInvoice(
+      subscriptionId: number,
+      period: number,
+      row: Pick<typeof billingSubscriptionPeriod.$inferInsert, 'invoiceId' | 'planId' | 'startsAt' | 'endsAt'>,
+    ): Promise<void> {
+      await db
+        .update(billingSubscriptionPeriod)
+        .set(row)
+        .where(
+          and(
+            eq(billingSubscriptionPeriod.subscriptionId, subscriptionId),
+            eq(billingSubscriptionPeriod.period, period),
+          ),
+        );
     },
 
     async setPeriodDates(subscriptionId: number, period: number, startsAt: Date, endsAt: Date): Promise<void> {

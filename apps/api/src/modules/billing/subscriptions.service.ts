@@ -15,11 +15,13 @@ import {
   RAIL_ERROR,
   randomId,
   type BillingService,
+  type InvoiceLineRow,
   type InvoiceRow,
   type PaymentRow,
   type SettledInvoice,
 } from './billing.service';
 import {
+  HOLDING_STATUSES,
   LIVE_STATUSES,
   subscriptionsRepository,
   type PlanRow,
@@ -137,8 +139,20 @@ export function subscriptionsService(
     options: { amountMnt: number; startsAt: Date; title: string; upgrade?: boolean },
   ): Promise<InvoiceRow> {
     const existing = await repository(ctx).period(subscription.id, period);
-    // a period's invoice left unpaid (a declined renewal, a QR not scanned) is opened again
-    if (existing) return billing.reopenInvoice(ctx, existing.invoiceId);
+    const upgrade = options.upgrade ?? false;
+    if (existing) {
+      const invoice = (await billing.invoiceById(ctx, existing.invoiceId))!;
+      if (invoice.status === 'paid' || invoice.status === 'refunded') return invoice;
+      const [line] = (await billing.invoiceRecord(ctx, invoice.id)).lines;
+      const terms = line ? periodFulfilment.safeParse(line.fulfilment) : undefined;
+      // a period's invoice left unpaid (a declined renewal, a QR not scanned) is opened again on
+      // the same terms; on other terms (another plan, price or an upgrade) it is replaced, and
+      // a payment landing on the old one later is refunded (it no longer sells the period)
+      if (existing.planId === plan.id && invoice.amountMnt === options.amountMnt && terms?.data?.upgrade === upgrade) {
+        return billing.reopenInvoice(ctx, existing.invoiceId);
+      }
+      await billing.cancelInvoice(ctx, invoice.id);
+    }
     const invoice = await billing.createInvoice(ctx, {
       userId: subscription.userId,
       description: options.title,
@@ -154,22 +168,47 @@ export function subscriptionsService(
             subscription: subscription.publicId,
             period,
             planId: plan.id,
-            upgrade: options.upgrade ?? false,
+            upgrade,
           } satisfies z.input<typeof periodFulfilment>,
         },
       ],
     });
-    const written = await repository(ctx).insertPeriod({
-      subscriptionId: subscription.id,
-      period,
+    const row = {
       invoiceId: invoice.id,
       planId: plan.id,
       startsAt: options.startsAt,
       endsAt: addMonths(options.startsAt, plan.periodMonths),
-    });
+    };
+    if (existing) {
+      await repository(ctx).replacePeriodInvoice(subscription.id, period, row);
+      return invoice;
+    }
+    const written = await repository(ctx).insertPeriod({ subscriptionId: subscription.id, period, ...row });
     // the caller holds the subscription's row lock, so nobody else can have written it
     if (!written) throw new Error(`period ${period} of subscription ${subscription.publicId} written twice`);
     return invoice;
+  }
+
+  /**
+   * Why a subscription invoice can no longer give its period (a Mongolian message), or null:
+   * its period was paid or its invoice replaced (another plan, an upgrade), or the subscription
+   * was given up for another that now holds the scope.
+   */
+  async function undeliverable(ctx: Ctx, _invoice: InvoiceRow, lines: InvoiceLineRow[]): Promise<string | null> {
+    for (const line of lines) {
+      const given = periodFulfilment.parse(line.fulfilment);
+      const subscription = await repository(ctx).byPublicId(given.subscription);
+      if (!subscription) return mn.money.subscriptionReplaced;
+      const period = await repository(ctx).period(subscription.id, given.period);
+      if (!period || period.invoiceId !== line.invoiceId || subscription.period >= given.period) {
+        return mn.money.subscriptionReplaced;
+      }
+      if (!HOLDING_STATUSES.includes(subscription.status)) {
+        const others = await repository(ctx).withStatus(subscription.userId, HOLDING_STATUSES);
+        if (others.some((other) => other.scope === subscription.scope)) return mn.subscriptions.alreadySubscribed;
+      }
+    }
+    return null;
   }
 
   /** the next period's plan and price: a downgrade waiting for the period's end applies now */
@@ -284,8 +323,7 @@ export function subscriptionsService(
     }
   }
 
-  billing.onInvoicePaid(activate);
-  billing.onInvoiceRefunded(takeBack);
+  billing.handleLines(['subscription'], { undeliverable, paid: activate, refunded: takeBack });
 
   /** a renewal charge failed: retried on the dunning schedule, with access kept through the grace */
   async function recordFailure(ctx: Ctx, subscriptionId: number, period: number, failure: string): Promise<void> {
@@ -489,15 +527,44 @@ export function subscriptionsService(
           firstDiscount = Math.max(firstDiscount, offer.discountPercent);
           if (offer.kind === 'auto_renew') discountPercent = offer.discountPercent;
         }
-        const live = await repository(tx).withStatus(input.userId, LIVE_STATUSES);
-        for (const other of live) {
-          const otherPlan = await planOf(tx, other.planId);
-          if (otherPlan.scope === plan.scope) throw new AppError('CONFLICT', mn.subscriptions.alreadySubscribed);
+        const amountMnt = discounted(plan.priceMnt, firstDiscount);
+        for (const other of await repository(tx).withStatus(input.userId, HOLDING_STATUSES)) {
+          if (other.scope !== plan.scope) continue;
+          if (other.status !== 'pending') {
+            const end = Math.max(other.currentPeriodEnd?.getTime() ?? 0, other.graceEndsAt?.getTime() ?? 0);
+            // one whose time is up before the minute's job saw it ends now; a live one is a plan change
+            if (end > now().getTime()) throw new AppError('CONFLICT', mn.subscriptions.alreadySubscribed);
+            await repository(tx).update(other.id, { status: 'expired', endedAt: now(), nextAttemptAt: null });
+            continue;
+          }
+          const first = await repository(tx).period(other.id, 1);
+          const invoice = first ? await billing.invoiceById(tx, first.invoiceId) : undefined;
+          if (
+            invoice &&
+            other.planId === plan.id &&
+            other.discountPercent === discountPercent &&
+            invoice.amountMnt === amountMnt
+          ) {
+            // asked again on the same terms: the same subscription and invoice, paid on the rail asked now
+            const changes = {
+              rail: input.rail,
+              renewal: input.renewal,
+              phone: input.phone ?? null,
+              cardId: input.cardId ?? null,
+            };
+            await repository(tx).update(other.id, changes);
+            return { subscription: { ...other, ...changes }, invoice: await billing.reopenInvoice(tx, invoice.id) };
+          }
+          // on other terms (another plan, offer or code) the unpaid one is given up; a payment
+          // landing on its invoice later is refunded
+          await repository(tx).update(other.id, { status: 'expired', endedAt: now(), nextAttemptAt: null });
+          if (invoice) await billing.cancelInvoice(tx, invoice.id);
         }
         const subscription = await repository(tx).insert({
           publicId: randomId(20),
           userId: input.userId,
           planId: plan.id,
+          scope: plan.scope,
           status: 'pending',
           rail: input.rail,
           renewal: input.renewal,
@@ -506,7 +573,7 @@ export function subscriptionsService(
           discountPercent,
         });
         const invoice = await periodInvoice(tx, subscription, 1, plan, {
-          amountMnt: discounted(plan.priceMnt, firstDiscount),
+          amountMnt,
           startsAt: now(),
           title: mn.subscriptions.invoiceTitle(plan.name),
         });

@@ -13,6 +13,9 @@ declare module '../../kernel/module' {
 /** Tells members of titles they use leaving the catalogue (hourly). */
 export const titlesLeavingJob = defineJob('checkout.titles-leaving', z.object({}).strict(), { maxAttempts: 3 });
 
+/** Forgets Idempotency-Keys older than a day (hourly). */
+export const pruneKeysJob = defineJob('checkout.prune-keys', z.object({}).strict(), { maxAttempts: 3 });
+
 /** Tells members of rentals ending and ended (every minute). */
 export const rentalsDueJob = defineJob('checkout.rentals-due', z.object({}).strict(), { maxAttempts: 3 });
 
@@ -29,9 +32,11 @@ export const checkoutModule = defineModule({
   jobs: (checkout) => [
     handle(rentalsDueJob, (ctx) => checkout.rentalsDue(ctx).then(() => undefined)),
     handle(titlesLeavingJob, (ctx) => checkout.titlesLeaving(ctx).then(() => undefined)),
+    handle(pruneKeysJob, (ctx) => checkout.pruneKeys(ctx).then(() => undefined)),
   ],
   schedules: [
     { job: rentalsDueJob, cron: '* * * * *' },
     { job: titlesLeavingJob, cron: '5 * * * *' },
+    { job: pruneKeysJob, cron: '35 * * * *' },
   ],
 });

@@ -1,8 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '@nomsan/db/orm';
 import { mn } from '@nomsan/contracts/messages';
-import { invoiceResponse, paymentResponse, purchaseResponse, savedCardsResponse } from '@nomsan/contracts/money';
+import {
+  invoiceResponse,
+  paymentResponse,
+  purchaseResponse,
+  refundResponse,
+  refundsResponse,
+  savedCardsResponse,
+} from '@nomsan/contracts/money';
 import { jobsOf } from '../../kernel/module';
+import { runQueuedJobs } from '../../test/jobs';
 import { createAccountsApp, registerByPhone, type AccountsTestApp, type Registered } from '../../test/accounts';
 
 /**
@@ -380,7 +388,25 @@ describe('checkout on the rails (QPay, Golomt)', () => {
     ).toBe(403);
     const refunded = await refund(first.invoice.id);
     expect(refunded.statusCode, refunded.body).toBe(200);
-    expect(refunded.json().data).toMatchObject({ status: 'refunded', payments: [{ status: 'refunded' }] });
+    const requested = refundResponse.parse(refunded.json()).data;
+    expect(requested).toMatchObject({ invoice_id: first.invoice.id, status: 'requested', reason: 'staff' });
+    // asked again while it runs: the same refund (one per capture)
+    expect((await refund(first.invoice.id)).json().data.id).toBe(requested.id);
+    await runQueuedJobs(t.app);
+    const invoiceNow = invoiceResponse.parse(
+      (await t.app.inject({ url: `/v4/billing/invoices/${first.invoice.id}`, headers: as(member) })).json(),
+    ).data;
+    expect(invoiceNow).toMatchObject({ status: 'refunded', payments: [{ status: 'refunded' }] });
+    const [done] = refundsResponse.parse(
+      (
+        await t.app.inject({
+          url: `/api/staff/refunds?invoice=${first.invoice.id}`,
+          headers: { authorization: `Bearer ${STAFF}` },
+        })
+      ).json(),
+    ).data;
+    expect(done).toMatchObject({ id: requested.id, status: 'done', failed_step: null });
+    expect(done!.steps.every((step) => step.done_at !== null)).toBe(true);
     expect(await balance(member.userId)).toBe(0);
     expect((await refund(first.invoice.id)).statusCode).toBe(422);
 
@@ -416,6 +442,7 @@ describe('checkout on the rails (QPay, Golomt)', () => {
     expect(await balance(member.userId)).toBe(left);
 
     expect((await refund(unlock.invoice.id)).statusCode).toBe(200);
+    await runQueuedJobs(t.app);
     const access = await t.app.modules!.services.entitlements.canAccess(
       t.app.modules!.kernel.root,
       member.userId,
@@ -425,6 +452,7 @@ describe('checkout on the rails (QPay, Golomt)', () => {
     expect(access.allowed).toBe(false);
     expect(await balance(member.userId)).toBe(left + book.credits);
     expect((await refund(second.invoice.id)).statusCode).toBe(200);
+    await runQueuedJobs(t.app);
     expect(await balance(member.userId)).toBe(0);
     expect(await t.app.modules!.services.credits.ledgerSum(t.app.modules!.kernel.root, member.userId)).toBe(0);
   });

@@ -1,5 +1,5 @@
 import type { ModuleDb } from '@nomsan/db/client';
-import { and, eq, isNull } from '@nomsan/db/orm';
+import { and, eq, isNull, lt, sql } from '@nomsan/db/orm';
 import type * as schema from '@nomsan/db/schema/checkout';
 import { checkoutRequest } from '@nomsan/db/schema/checkout';
 
@@ -12,14 +12,32 @@ export function checkoutRepository(db: CheckoutDb) {
   const keyed = (userId: number, key: string) =>
     and(eq(checkoutRequest.userId, userId), eq(checkoutRequest.idempotencyKey, key));
   return {
-    /** claims the key for a request; false when another request holds it already */
-    async claim(userId: number, key: string, requestHash: string): Promise<boolean> {
+    /**
+     * claims the key for a request until `leaseUntil`; false when another request holds it (or
+     * answered it already). A key whose request never answered and whose lease ran out (its
+     * process died) is taken over, with the same request only.
+     */
+    async claim(userId: number, key: string, requestHash: string, leaseUntil: Date, now: Date): Promise<boolean> {
       const rows = await db
         .insert(checkoutRequest)
-        .values({ userId, idempotencyKey: key, requestHash })
-        .onConflictDoNothing()
+        .values({ userId, idempotencyKey: key, requestHash, leaseUntil, createdAt: now })
+        .onConflictDoUpdate({
+          target: [checkoutRequest.userId, checkoutRequest.idempotencyKey],
+          set: { leaseUntil },
+          setWhere: sql`${checkoutRequest.response} is null and ${checkoutRequest.requestHash} = ${requestHash}
+            and ${checkoutRequest.leaseUntil} < ${now}`,
+        })
         .returning({ userId: checkoutRequest.userId });
       return rows.length > 0;
+    },
+
+    /** forgets the keys made before `before` */
+    async prune(before: Date): Promise<number> {
+      const rows = await db
+        .delete(checkoutRequest)
+        .where(lt(checkoutRequest.createdAt, before))
+        .returning({ userId: checkoutRequest.userId });
+      return rows.length;
     },
 
     async find(userId: number, key: string): Promise<RequestRow | undefined> {

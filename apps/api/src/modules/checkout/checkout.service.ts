@@ -20,6 +20,8 @@ import {
   invoiceView,
   paymentView,
   type BillingModuleService as BillingService,
+  type InvoiceLineRow,
+  type InvoiceRow,
   type NewInvoiceLine,
   type PaymentRow,
   type SettledInvoice,
@@ -121,6 +123,15 @@ const RENTAL_ENDED_LOOKBACK_MS = DAY_MS;
 /** how long a request waits for an earlier one with its key that is still being made */
 const IN_FLIGHT_WAIT_MS = 15_000;
 const IN_FLIGHT_POLL_MS = 50;
+/**
+ * how long a request holds its key while it is being made: a process that died mid-way lets
+ * it go then (longer than any request takes: the rails' timeouts are 15 s)
+ */
+export const KEY_LEASE_MS = 60_000;
+/** keys are kept this long (Stripe's window), then pruned */
+export const KEY_KEPT_MS = DAY_MS;
+/** the same gift to the same recipient within this is a double tap, not a second gift */
+export const GIFT_REPEAT_MS = 10 * 60_000;
 
 /** What the member asked to buy, before it is priced. */
 type Order =
@@ -270,8 +281,47 @@ export function checkoutService(kernel: Kernel, deps: CheckoutDependencies) {
     });
   }
 
-  billing.onInvoicePaid(fulfil);
-  billing.onInvoiceRefunded(takeBack);
+  /**
+   * Why a paid line can no longer be given (checked before a rail is called and when the
+   * payment lands, under the member's purchase lock): a title held for good since, a rental
+   * running since. A gift or a credit pack can always be given.
+   */
+  async function undeliverable(ctx: Ctx, invoice: InvoiceRow, lines: InvoiceLineRow[]): Promise<string | null> {
+    for (const line of lines) {
+      const { grants } = fulfilmentSchema.parse(line.fulfilment);
+      for (const itemType of ['book', 'summary'] as const) {
+        const wanted = grants.filter((g) => g.itemType === itemType);
+        if (wanted.length === 0) continue;
+        const held = await entitlements.holdings(ctx, invoice.userId, itemType, [
+          ...new Set(wanted.map((g) => g.itemId)),
+        ]);
+        for (const grant of wanted) {
+          const holding = held.get(grant.itemId)?.get(grant.format);
+          if (holding?.until === null && holding.reason !== 'subscription') return mn.money.alreadyOwned;
+          if (grant.reason === 'rental' && holding?.reason === 'rental') return mn.money.alreadyRented;
+        }
+      }
+    }
+    return null;
+  }
+
+  /** a pack whose credits were spent cannot be refunded (its credits cannot be taken back) */
+  async function unrefundable(ctx: Ctx, invoice: InvoiceRow, lines: InvoiceLineRow[]): Promise<string | null> {
+    const packCredits = lines.reduce((sum, line) => {
+      const given = fulfilmentSchema.parse(line.fulfilment);
+      return sum + given.credits + given.bonusCredits;
+    }, 0);
+    if (packCredits > 0 && (await credits.balance(ctx, invoice.userId)) < packCredits)
+      return mn.money.refunds.creditsSpent;
+    return null;
+  }
+
+  billing.handleLines(['book', 'summary', 'bundle', 'credit_pack', 'rental', 'gift'], {
+    undeliverable,
+    paid: fulfil,
+    refunded: takeBack,
+    unrefundable,
+  });
 
   /** the member already holds every grant for good: nothing left to buy (a rental or a subscription is no reason not to buy) */
   async function holdsAll(ctx: Ctx, userId: number, grants: Grant[]): Promise<boolean> {
@@ -399,6 +449,21 @@ export function checkoutService(kernel: Kernel, deps: CheckoutDependencies) {
             })),
       );
       await owned(grants, mn.money.alreadyOwnedBundle);
+      // a bundle is priced for all its titles: one already held would be billed twice
+      const heldTitles: string[] = [];
+      for (const itemType of ['book', 'summary'] as const) {
+        const ids = [...new Set(grants.filter((g) => g.itemType === itemType).map((g) => g.itemId))];
+        if (ids.length === 0) continue;
+        const held = await entitlements.holdings(ctx, userId, itemType, ids);
+        for (const item of bundle.items) {
+          const formats = held.get(item.id);
+          if (!formats || (item.type === 'summary') !== (itemType === 'summary')) continue;
+          if ([...formats.values()].some((h) => h.until === null && h.reason !== 'subscription')) {
+            heldTitles.push(item.title);
+          }
+        }
+      }
+      if (heldTitles.length > 0) throw new AppError('CONFLICT', mn.money.bundleHoldsSome(heldTitles.join(', ')));
       const fulfilment: Fulfilment = { grants };
       return {
         itemType: 'bundle',
@@ -480,11 +545,12 @@ export function checkoutService(kernel: Kernel, deps: CheckoutDependencies) {
     const byCard = order.rail === 'golomt';
     // Unitel: charged to the phone bill on the subscriber's consent, kept for the renewals
     const byCarrier = order.rail === 'unitel';
-    const consent = byCarrier
-      ? (await billing.cards(ctx, userId)).find((card) => card.rail === 'unitel' && card.publicId === order.cardId)
-      : undefined;
-    if (byCarrier && !consent) throw notFound(mn.money.cardNotFound);
+    // the saved card (one tap) or the carrier's consent, looked up before anything is written:
+    // the renewals charge it
+    const card = order.cardId ? await billing.requireCard(ctx, userId, order.cardId, order.rail) : undefined;
+    if (byCarrier && !card) throw notFound(mn.money.cardNotFound);
     const { subscription, invoice } = await transaction(ctx, async (tx) => {
+      await billing.lockBuyer(tx, userId);
       // a plan discount code is taken in the transaction that opens the subscription: used up
       // only with it, and counted under the code's limit exactly
       const discount = order.code ? await planDiscount(tx, userId, order.code, order.planId) : undefined;
@@ -495,7 +561,8 @@ export function checkoutService(kernel: Kernel, deps: CheckoutDependencies) {
         renewal: byCard ? 'card' : byCarrier ? 'carrier' : 'none',
         offerId: order.offerId,
         firstDiscountPercent: discount?.percent,
-        ...(consent ? { cardId: consent.id, phone: order.phone } : {}),
+        cardId: card?.id,
+        ...(byCarrier ? { phone: order.phone } : {}),
       });
       if (discount) {
         await deps.commerce.codes.claim(tx, order.code!, userId, {
@@ -517,7 +584,31 @@ export function checkoutService(kernel: Kernel, deps: CheckoutDependencies) {
     return { invoiceId: invoice.id, result: { ...result, subscription_id: subscription.publicId } };
   }
 
-  /** makes the invoice and pays it with credits, or starts paying it on the chosen rail */
+  /**
+   * The member's bill of the same thing still to pay, answered again: a double tap, a retry or
+   * a second tab gets the same invoice (the same QR or card page). A gift matches only one to
+   * the same recipient, and one paid moments ago is a double tap too (409).
+   */
+  async function openBill(ctx: Ctx, userId: number, line: NewInvoiceLine): Promise<InvoiceRow | undefined> {
+    const isGift = line.itemType === 'gift';
+    const since = isGift ? new Date(kernel.clock.now().getTime() - GIFT_REPEAT_MS) : undefined;
+    for (const invoice of await billing.openInvoicesOf(ctx, userId, line, since)) {
+      if (isGift) {
+        const [open] = (await billing.invoiceRecord(ctx, invoice.id)).lines;
+        const [a, b] = [open?.fulfilment, line.fulfilment].map((f) => fulfilmentSchema.parse(f).gift);
+        if (a?.phone !== b?.phone || a?.email !== b?.email || (a?.message ?? null) !== (b?.message ?? null)) continue;
+        if (invoice.status === 'paid') throw new AppError('CONFLICT', mn.money.giftJustSent);
+      }
+      return invoice;
+    }
+    return undefined;
+  }
+
+  /**
+   * Makes the invoice and pays it with credits, or starts paying it on the chosen rail. What the
+   * member holds and has pending is read and written under their purchase lock, so requests at
+   * once (with different keys) bill once: the first makes the invoice, the others answer it.
+   */
   async function place(
     ctx: Ctx,
     userId: number,
@@ -529,25 +620,37 @@ export function checkoutService(kernel: Kernel, deps: CheckoutDependencies) {
     if (request.method === 'mnt' && !billing.rails().includes(request.rail)) {
       throw new AppError('BUSINESS_RULE', mn.money.railUnavailable);
     }
-    const line = await lineOf(ctx, userId, order);
-    const newInvoice = { userId, description: line.title, lines: [line] };
-    if (request.method === 'credits') {
-      return transaction(ctx, async (tx) => {
-        const invoice = await billing.createInvoice(tx, newInvoice);
-        const payment = await billing.payWithCredits(tx, invoice);
-        return { invoiceId: invoice.id, result: await resultOf(tx, userId, invoice.publicId, payment) };
-      });
-    }
-    const invoice = await billing.createInvoice(ctx, newInvoice);
+    const cardPublicId = request.method === 'mnt' ? request.card_id : undefined;
+    // a card that is not the member's is refused before anything is written
+    if (request.method === 'mnt' && cardPublicId) await billing.requireCard(ctx, userId, cardPublicId, request.rail);
+    const made = await transaction(ctx, async (tx) => {
+      await billing.lockBuyer(tx, userId);
+      const line = await lineOf(tx, userId, order);
+      const open = await openBill(tx, userId, line);
+      if (open) {
+        if (request.method === 'mnt' && open.amountMnt === line.amountMnt && open.amountCredits === 0) {
+          return { invoice: open };
+        }
+        // another way to pay (credits now) or another price: the unpaid bill is withdrawn, and a
+        // payment landing on it later is refunded
+        await billing.cancelInvoice(tx, open.id);
+      }
+      const invoice = await billing.createInvoice(tx, { userId, description: line.title, lines: [line] });
+      if (request.method !== 'credits') return { invoice };
+      const payment = await billing.payWithCredits(tx, invoice);
+      return { invoice, result: await resultOf(tx, userId, invoice.publicId, payment) };
+    });
+    if (made.result) return { invoiceId: made.invoice.id, result: made.result };
+    if (request.method !== 'mnt') throw new Error('a credits purchase is paid in its transaction');
     const payment = await billing.startPayment(ctx, {
       userId,
-      invoice,
+      invoice: made.invoice,
       rail: request.rail,
       idempotencyKey: key,
       saveCard: 'save_card' in request ? request.save_card : undefined,
-      cardPublicId: request.card_id,
+      cardPublicId,
     });
-    return { invoiceId: invoice.id, result: await resultOf(ctx, userId, invoice.publicId, payment) };
+    return { invoiceId: made.invoice.id, result: await resultOf(ctx, userId, made.invoice.publicId, payment) };
   }
 
   /**
@@ -558,7 +661,8 @@ export function checkoutService(kernel: Kernel, deps: CheckoutDependencies) {
   async function once(ctx: Ctx, userId: number, key: string, order: Order): Promise<PurchaseResult> {
     const requestHash = hashOf(order);
     const deadline = Date.now() + IN_FLIGHT_WAIT_MS;
-    while (!(await repository(ctx).claim(userId, key, requestHash))) {
+    const lease = () => new Date(kernel.clock.now().getTime() + KEY_LEASE_MS);
+    while (!(await repository(ctx).claim(userId, key, requestHash, lease(), kernel.clock.now()))) {
       const earlier = await repository(ctx).find(userId, key);
       if (!earlier) continue;
       if (earlier.requestHash !== requestHash) throw new AppError('BUSINESS_RULE', mn.money.idempotencyKeyReused);
@@ -575,6 +679,9 @@ export function checkoutService(kernel: Kernel, deps: CheckoutDependencies) {
       throw error;
     }
   }
+
+  /** keys older than a day are forgotten (the hourly prune) */
+  const pruneKeys = (ctx: Ctx) => repository(ctx).prune(new Date(kernel.clock.now().getTime() - KEY_KEPT_MS));
 
   /**
    * The rentals' minute (a schedule): members are told a day before a rental ends and once it
@@ -744,6 +851,7 @@ export function checkoutService(kernel: Kernel, deps: CheckoutDependencies) {
   return {
     rentalsDue,
     titlesLeaving,
+    pruneKeys,
 
     /**
      * Redeems a code for a member: wrong codes are counted against the member and their address
