@@ -23,6 +23,7 @@ const statusOf: Record<ErrorCode, number> = {
   INVALID_CREDENTIALS: 401,
   CSRF_REJECTED: 403,
   OTP_INVALID: 422,
+  EXPECTATION_FAILED: 417,
 };
 
 /**

@@ -77,6 +77,11 @@ describe('2. the defences read the URL the router routes', () => {
       ['/x?%=1', null],
       ['/x%00y', null],
       ['/x?q=%00', null],
+      ['/x?q=%01', null],
+      ['/x?q=a%0Ab', null],
+      ['/x?q=%7F', null],
+      ['/x?%1F=1', null],
+      ['/x?q=a%09b+c', null],
       ['*', null],
       ['example.com:443', null],
     ];

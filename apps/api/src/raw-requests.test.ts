@@ -2,12 +2,15 @@ import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelope } from '@nomsan/contracts/http';
+import type { OpenApiDocument } from './test/fuzz';
+import { operationsOf } from './test/fuzz';
 import { cookieHeader, createAccountsApp, registerByPhone, type AccountsTestApp } from './test/accounts';
 
 /**
  * Requests as bytes on a socket, for what `fetch` and `inject` would tidy up before it reached
  * the server: malformed escapes, absolute-form request lines, encoded and dot segments, doubled
- * slashes, a missing Host, over-long headers, and lines that are not HTTP at all.
+ * slashes, a missing Host or two of them, over-long headers, an `Expect` nobody can meet, CONNECT,
+ * and lines that are not HTTP at all.
  */
 
 interface RawResponse {
@@ -118,6 +121,66 @@ describe('raw requests on a socket', () => {
     'OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
   ])('answers the unreadable request %j with 400 in the envelope', async (request) => {
     expectEnvelope(await send(request), 400, 'BAD_REQUEST');
+  });
+
+  it.each(['200-ok', 'nonsense', '417'])(
+    'answers `Expect: %s` with 417 in the envelope, not a bare answer',
+    async (expectation) => {
+      const body = JSON.stringify({ name: 'x' });
+      expectEnvelope(
+        await send(
+          `POST /api/categories HTTP/1.1\r\nHost: localhost:3000\r\nExpect: ${expectation}\r\n` +
+            `Content-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+        ),
+        417,
+        'EXPECTATION_FAILED',
+      );
+      expectEnvelope(
+        await get('/api/categories', `Host: localhost:3000\r\nExpect: ${expectation}\r\n`),
+        417,
+        'EXPECTATION_FAILED',
+      );
+    },
+  );
+
+  it('still honours `Expect: 100-continue`', async () => {
+    const response = await get('/api/categories', 'Host: localhost:3000\r\nExpect: 100-continue\r\n');
+    expect(response.headers).toMatch(/^HTTP\/1\.1 100 Continue/);
+    expect(response.body).toMatch(/^HTTP\/1\.1 200 OK/);
+  });
+
+  it.each(['localhost:3000', 'evil.example:443', '/api/categories'])(
+    'answers CONNECT %s with 405 in the envelope instead of dropping the socket',
+    async (target) => {
+      const response = await send(`CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n\r\n`);
+      expectEnvelope(response, 405, 'METHOD_NOT_ALLOWED');
+      expect(response.headers).toMatch(/^allow: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS$/im);
+    },
+  );
+
+  it.each([
+    'Host: localhost:3000\r\nHost: localhost:3000\r\n',
+    'Host: localhost:3000\r\nHost: evil.example\r\n',
+    'Host: evil.example\r\nhost: localhost:3000\r\n',
+  ])('refuses two Host headers (%j) with 400 in the envelope', async (hosts) => {
+    expectEnvelope(await get('/api/categories', hosts), 400, 'BAD_REQUEST');
+    expectEnvelope(await get('/about', hosts), 400, 'BAD_REQUEST');
+  });
+
+  it('answers a control character in the search text with 400, on every endpoint that takes `q` and the pages', async () => {
+    const document = t.app.swagger() as unknown as OpenApiDocument;
+    const searching = operationsOf(document)
+      .filter((operation) => operation.method === 'GET' && operation.queryParams.some((p) => p.name === 'q'))
+      .map((operation) => operation.path);
+    // the search and the suggestions at least; a new one is checked the day it is added
+    expect(searching).toEqual(expect.arrayContaining(['/v5/discovery/search', '/v5/discovery/suggest']));
+    for (const path of [...searching, '/search', '/search/suggest']) {
+      for (const control of ['%00', '%01', '%08', '%0A', '%1B', '%1F', '%7F', 'a%09b', 'ном%0D%0A']) {
+        const response = await get(`${path}?q=${control}`);
+        expectEnvelope(response, 400, 'BAD_REQUEST');
+      }
+      expect((await get(`${path}?q=%D0%BD%D0%BE%D0%BC+sar`)).status, path).not.toBe(400);
+    }
   });
 
   it('is still up after all of them', async () => {

@@ -36,6 +36,7 @@ export const errorCodes = [
   'INVALID_CREDENTIALS',
   'CSRF_REJECTED',
   'OTP_INVALID',
+  'EXPECTATION_FAILED',
 ] as const satisfies readonly ErrorCode[];
 
 export const errorEnvelope = z.object({

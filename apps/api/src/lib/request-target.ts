@@ -28,13 +28,13 @@ const encodeSegment = (segment: string) => segment.replace(SEGMENT_UNSAFE, encod
 
 /**
  * A query string whose every name and value decodes (`+` is a space in form encoding), to text
- * without NUL (which no PostgreSQL text can hold).
+ * without control characters: no search, id or slug holds one, and NUL no PostgreSQL text can.
  */
 function decodableQuery(query: string): boolean {
   if (!query.includes('%')) return true;
   try {
     for (const pair of query.split('&')) {
-      if (decodeURIComponent(pair.replaceAll('+', ' ')).includes('\0')) return false;
+      if (hasControl(decodeURIComponent(pair.replaceAll('+', ' ')))) return false;
     }
     return true;
   } catch {

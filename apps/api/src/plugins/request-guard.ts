@@ -1,18 +1,48 @@
-import { STATUS_CODES, type IncomingMessage, type ServerOptions } from 'node:http';
-import type { Socket } from 'node:net';
+import { STATUS_CODES, type IncomingMessage, type ServerOptions, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { ErrorCode } from '@nomsan/contracts/messages';
 import { AppError, envelopeOf, statusOfCode, toEnvelope } from '../errors';
 import { canonicalTarget } from '../lib/request-target';
 
-/** Requests whose target could not be made canonical, refused by the first hook. */
-const refused = new WeakSet<IncomingMessage>();
+/**
+ * Requests refused before routing, and why: a target that could not be made canonical, a missing
+ * or doubled Host, an `Expect` we cannot meet. The first hook answers them in the envelope.
+ */
+const refused = new WeakMap<IncomingMessage, ErrorCode>();
+
+/** Methods any route of the app answers: what a CONNECT is told to use instead. */
+const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 
 /** What Node's HTTP parser reports for a request it could not read, and how we answer it. */
 function clientErrorCode(error: NodeJS.ErrnoException): ErrorCode {
   if (error.code === 'HPE_HEADER_OVERFLOW') return 'HEADERS_TOO_LARGE';
   if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return 'REQUEST_TIMEOUT';
   return 'BAD_REQUEST';
+}
+
+/** How many Host header lines the request came with (Node keeps only the first). */
+function hostLines(req: IncomingMessage): number {
+  let count = 0;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i]?.toLowerCase() === 'host') count += 1;
+  return count;
+}
+
+/**
+ * Writes an error envelope straight to a socket that has no response object (Node could not
+ * parse the request, or it is a CONNECT), then closes it.
+ */
+function answerOnSocket(socket: Duplex, code: ErrorCode, headers = ''): void {
+  if (socket.writable) {
+    const status = statusOfCode(code);
+    const body = JSON.stringify(envelopeOf(code));
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${headers}` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Connection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }
 
 /**
@@ -30,10 +60,10 @@ export function requestGuardOptions(): Pick<
     rewriteUrl(req) {
       const raw = req.url ?? '/';
       const target = canonicalTarget(raw);
-      // HTTP/1.1 requires a Host (RFC 9112 section 3.2); without one the request is refused
-      const hostless = req.httpVersion === '1.1' && !req.headers.host;
-      if (target.ok && !hostless) return target.url;
-      refused.add(req);
+      // HTTP/1.1 requires one Host (RFC 9112 section 3.2): none, or two, is refused
+      const badHost = (req.httpVersion === '1.1' && !req.headers.host) || hostLines(req) > 1;
+      if (target.ok && !badHost && !refused.has(req)) return target.url;
+      if (!refused.has(req)) refused.set(req, 'BAD_REQUEST');
       return '/';
     },
     frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
@@ -41,21 +71,12 @@ export function requestGuardOptions(): Pick<
       void reply.status(status).header('content-type', 'application/json; charset=utf-8').send(body);
     },
     // (Fastify calls it with the instance as `this`)
-    clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Socket) {
+    clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Duplex) {
       // a connection the client reset has nobody to answer
       if (error.code === 'ECONNRESET' || socket.destroyed) return;
       const code = clientErrorCode(error);
-      const status = statusOfCode(code);
       this.log.warn({ code, reason: error.code }, 'unreadable request');
-      if (socket.writable) {
-        const body = JSON.stringify(envelopeOf(code));
-        socket.write(
-          `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
-            `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-            `Connection: close\r\n\r\n${body}`,
-        );
-      }
-      socket.destroy();
+      answerOnSocket(socket, code);
     },
   };
 }
@@ -64,13 +85,24 @@ export function requestGuardOptions(): Pick<
 const JSON_NUL = /\\u0000/i;
 
 /**
- * The first hook of every request: a target refused by `rewriteUrl` answers 400 here. JSON
- * bodies are parsed as Fastify does (prototype keys refused), and refused too when they would
- * put a NUL into text.
+ * The first hook of every request: a request refused before routing is answered here (400 for a
+ * target or Host refused by `rewriteUrl`, 417 for an `Expect` other than `100-continue`, which
+ * Node would answer bare). A CONNECT, which Node hands to no route and would drop, is told 405.
+ * JSON bodies are parsed as Fastify does (prototype keys refused), and refused too when they
+ * would put a NUL into text.
  */
 export function installRequestGuard(app: FastifyInstance): void {
   app.addHook('onRequest', (request, _reply, done) => {
-    done(refused.has(request.raw) ? new AppError('BAD_REQUEST') : undefined);
+    const code = refused.get(request.raw);
+    done(code ? new AppError(code) : undefined);
+  });
+  app.server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
+    refused.set(req, 'EXPECTATION_FAILED');
+    app.routing(req, res);
+  });
+  app.server.on('connect', (req: IncomingMessage, socket: Duplex) => {
+    app.log.warn({ code: 'METHOD_NOT_ALLOWED', method: req.method }, 'CONNECT refused');
+    answerOnSocket(socket, 'METHOD_NOT_ALLOWED', `Allow: ${ALLOWED_METHODS}\r\n`);
   });
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
