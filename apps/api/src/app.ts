@@ -8,7 +8,7 @@ import type { ApiContext } from './context';
 import { AppError, installErrorHandler, registerApiNotFound } from './errors';
 import { contentSecurityPolicy, type CspOptions } from './plugins/csp';
 import { registerDocs } from './plugins/docs';
-import { installRequestGuard, requestGuardOptions } from './plugins/request-guard';
+import { installRequestGuard, requestGuardOptions, type HttpTimeouts } from './plugins/request-guard';
 import { installHttpCaching } from './plugins/http-caching';
 import { securityHeaders } from './plugins/security-headers';
 import { internalCallToken } from './lib/internal-call';
@@ -48,6 +48,8 @@ export interface AppOptions extends Omit<ApiContext, 'db'> {
   serveApi: boolean;
   trustProxy: boolean;
   bodyLimitBytes: number;
+  /** how long a client may take to send a request (plugins/request-guard.ts); its defaults otherwise */
+  timeouts?: HttpTimeouts;
   rateLimit: RateLimitOptions;
   csp: CspOptions;
   cookieSecret: string;
@@ -81,7 +83,7 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
  */
 export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const base: FastifyServerOptions & { http: ServerOptions } = {
-    ...requestGuardOptions(),
+    ...requestGuardOptions(options.timeouts),
     trustProxy: options.trustProxy,
     bodyLimit: options.bodyLimitBytes,
     requestIdHeader: false,

@@ -14,6 +14,7 @@ export {
 } from './kernel/module';
 export { transaction, type Ctx } from './kernel/unit-of-work';
 export { AppError } from './errors';
+export { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './plugins/request-guard';
 export { logOptions } from './log-options';
 export { internalCallToken, INTERNAL_CALL_HEADER } from './lib/internal-call';
 export { acceptsCoding } from './lib/content-coding';

@@ -29,6 +29,18 @@ describe('configuration', () => {
     expect(() => loadConfig(env, [])).toThrow(message);
   });
 
+  it('bounds how long a client may take to send a request, from the environment', () => {
+    expect(loadConfig({}, []).httpTimeouts).toEqual({ headersMs: 10_000, requestMs: 30_000, keepAliveMs: 65_000 });
+    expect(
+      loadConfig({ HEADERS_TIMEOUT_MS: '5000', REQUEST_TIMEOUT_MS: '120000', KEEP_ALIVE_TIMEOUT_MS: '5000' }, [])
+        .httpTimeouts,
+    ).toEqual({ headersMs: 5000, requestMs: 120_000, keepAliveMs: 5000 });
+    expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '0' }, [])).toThrow(/^HEADERS_TIMEOUT_MS must be between 1000/);
+    expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '40000' }, [])).toThrow(
+      'HEADERS_TIMEOUT_MS must not be more than REQUEST_TIMEOUT_MS',
+    );
+  });
+
   it('never echoes a secret value back', () => {
     try {
       loadConfig({ DATABASE_URL: 'postgres-ish://user:secret@host/db' }, []);

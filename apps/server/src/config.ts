@@ -3,8 +3,10 @@ import { z } from 'zod';
 import type { PublicConfig } from '@nomsan/contracts/web-context';
 import {
   type AccountsOptions,
+  DEFAULT_HTTP_TIMEOUTS,
   DEFAULT_OTP_SENDS_PER_IP_HOUR,
   facebookProvider,
+  type HttpTimeouts,
   type MediaOptions,
   type PaymentsOptions,
 } from '@nomsan/api';
@@ -70,6 +72,9 @@ const envSchema = z.object({
   SUPPORT_PHONE: z.string().min(1).default('7711-2018'),
   SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('help@nomsan.mn'),
   SHUTDOWN_TIMEOUT_MS: integer(0, 600_000).default(10_000),
+  HEADERS_TIMEOUT_MS: integer(1000, 600_000).default(DEFAULT_HTTP_TIMEOUTS.headersMs),
+  REQUEST_TIMEOUT_MS: integer(1000, 3_600_000).default(DEFAULT_HTTP_TIMEOUTS.requestMs),
+  KEEP_ALIVE_TIMEOUT_MS: integer(1000, 600_000).default(DEFAULT_HTTP_TIMEOUTS.keepAliveMs),
   RENDER_CONCURRENCY: integer(1, 1000).default(8),
   PAGE_CACHE_TTL_MS: integer(0, 600_000).default(10_000),
   SESSION_IDLE_DAYS: integer(1, 3650).default(30),
@@ -158,6 +163,8 @@ export interface Config {
   supportPhone: string;
   supportEmail: string;
   shutdownTimeoutMs: number;
+  /** how long a client may take to send its request's headers, the whole request, its next request */
+  httpTimeouts: HttpTimeouts;
   renderConcurrency: number;
   /** how long a page that is the same for everyone is served from memory (0: off) */
   pageCacheTtlMs: number;
@@ -207,6 +214,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
   if (role === 'web' && !e.API_URL) {
     throw new ConfigError('API_URL must be set for --role web (the API this web process renders from)');
   }
+  if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS) {
+    // (the headers are part of the request: Node refuses to start with a longer limit for them)
+    throw new ConfigError('HEADERS_TIMEOUT_MS must not be more than REQUEST_TIMEOUT_MS');
+  }
   const publicBaseUrl = (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     role,
@@ -233,6 +244,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     supportPhone: e.SUPPORT_PHONE,
     supportEmail: e.SUPPORT_EMAIL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    httpTimeouts: {
+      headersMs: e.HEADERS_TIMEOUT_MS,
+      requestMs: e.REQUEST_TIMEOUT_MS,
+      keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS,
+    },
     renderConcurrency: e.RENDER_CONCURRENCY,
     pageCacheTtlMs: e.PAGE_CACHE_TTL_MS,
     accounts: accountsConfig(e),

@@ -45,6 +45,7 @@ export async function start(config: Config) {
       serveApi,
       trustProxy: config.trustProxy,
       bodyLimitBytes: config.bodyLimitBytes,
+      timeouts: config.httpTimeouts,
       rateLimit: { perMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl },
       csp: {
         mediaOrigins: originsOf([config.mediaBaseUrl]),

@@ -46,17 +46,49 @@ function answerOnSocket(socket: Duplex, code: ErrorCode, headers = ''): void {
 }
 
 /**
- * Server options that put every request through one canonical target before routing, and answer
- * what Fastify and Node refuse on their own (a URL the router cannot decode, a parameter over
- * the length limit, a request line or headers Node cannot parse) in the envelope too.
+ * How long a client may take: to send a request's headers, to send the whole request (headers
+ * and body), and to start its next request on a kept-alive connection. Only receiving is
+ * bounded: a response may take as long as it needs (a long download, a slow render).
  */
-export function requestGuardOptions(): Pick<
+export interface HttpTimeouts {
+  headersMs: number;
+  requestMs: number;
+  keepAliveMs: number;
+}
+
+/**
+ * Headers in 10 s and a request (at most `BODY_LIMIT_BYTES`, 1 MiB by default) in 30 s are
+ * generous for any real client; a connection between requests is kept 65 s, longer than the
+ * 60 s a load balancer commonly keeps an idle one, so the balancer, not us, closes it first.
+ */
+export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 65_000 };
+
+/**
+ * Server options that put every request through one canonical target before routing, answer
+ * what Fastify and Node refuse on their own (a URL the router cannot decode, a parameter over
+ * the length limit, a request line or headers Node cannot parse) in the envelope too, and close
+ * a connection whose request does not arrive in time (408 in the envelope).
+ */
+export function requestGuardOptions(
+  timeouts: HttpTimeouts = DEFAULT_HTTP_TIMEOUTS,
+): Pick<
   FastifyServerOptions,
-  'rewriteUrl' | 'frameworkErrors' | 'clientErrorHandler'
+  'rewriteUrl' | 'frameworkErrors' | 'clientErrorHandler' | 'requestTimeout' | 'keepAliveTimeout'
 > & { http: ServerOptions } {
   return {
-    // Node would answer a missing Host with an empty 400 of its own; we answer it (rewriteUrl).
-    http: { requireHostHeader: false },
+    http: {
+      // Node would answer a missing Host with an empty 400 of its own; we answer it (rewriteUrl).
+      requireHostHeader: false,
+      headersTimeout: timeouts.headersMs,
+      // (here too, so that Node checks the headers' limit against it, not against its default)
+      requestTimeout: timeouts.requestMs,
+      // Node looks for late requests only this often (30 s by default): a limit of 10 s would
+      // let a trickling client hold its socket for 40.
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(timeouts.headersMs / 4))),
+    },
+    // (Fastify sets these on the server; its own defaults are no request limit and 72 s)
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
     rewriteUrl(req) {
       const raw = req.url ?? '/';
       const target = canonicalTarget(raw);
