@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { mn } from '@nomsan/contracts/messages';
 import { AppError, notFound } from '../../errors';
 import { MINUTE_MS } from '../../lib/clock';
@@ -120,6 +121,9 @@ const DEFAULT_INVOICE_TTL_MS = 30 * MINUTE_MS;
 const RAILS_FOUND_BY_REFERENCE = new Set<Rail>(['golomt', 'socialpay']);
 /** an attempt whose start the rail never answered is asked about by reference after this */
 const UNANSWERED_START_MS = 5 * MINUTE_MS;
+/** how long a request answering an attempt being started waits for the rail's answer (its timeout) */
+const START_WAIT_MS = 15_000;
+const START_POLL_MS = 50;
 /** a payment the rail cannot tell about is given up on (failed) after this many tries, about 7 hours */
 export const CHECK_FAILURES_BOUND = 12;
 /** a pending payment is asked about on a read at most this often */
@@ -317,6 +321,20 @@ export function billingService(
   }
 
   /**
+   * An open attempt as the rail answered its start: one whose start is still being asked (a
+   * request at the same moment) is waited for, so every answer shows the same QR or page.
+   */
+  async function answered(ctx: Ctx, payment: PaymentRow): Promise<PaymentRow> {
+    const deadline = Date.now() + START_WAIT_MS;
+    let current = payment;
+    while (current.status === 'pending' && current.action === null && Date.now() < deadline) {
+      await sleep(START_POLL_MS);
+      current = (await repository(ctx).paymentById(payment.id))!;
+    }
+    return current;
+  }
+
+  /**
    * Starts paying an invoice on a rail: the attempt is written first (so whatever the rail
    * does lands on a row), then the rail is asked for the payer's next step. The same
    * Idempotency-Key answers the same attempt.
@@ -389,7 +407,7 @@ export function billingService(
       return { payment };
     });
     if ('refused' in opened) throw opened.refused;
-    if ('open' in opened) return opened.open;
+    if ('open' in opened) return answered(ctx, opened.open);
     const { payment } = opened;
     const base = kernel.publicBaseUrl;
     let created;
