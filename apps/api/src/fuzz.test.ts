@@ -54,6 +54,7 @@ import {
   type Registered,
 } from './test/accounts';
 import { fingerprinter, watchState } from './test/db-fingerprint';
+import { saveCardAtGolomt } from './test/payments';
 import {
   describeExchange,
   fuzzSettings,
@@ -78,7 +79,11 @@ console.log(
 );
 
 const discard = new Writable({ write: (_chunk, _encoding, done) => done() });
-const t = await createAccountsApp({ logger: pino({ level: 'info', ...logOptions }, discard) });
+const t = await createAccountsApp({
+  logger: pino({ level: 'info', ...logOptions }, discard),
+  // the rails' sandboxes, so that member A's purchases reach the rails like a member's do
+  payments: { sandbox: true },
+});
 afterAll(() => t.close());
 
 let memberA = await registerByPhone(t.app, { name: 'Гишүүн А' });
@@ -100,7 +105,53 @@ const corpus: Corpus = {
   seenUuids: [],
   emails: [emailOfB],
   phones: [memberB.phone],
+  ...(await objectsOfMemberA()),
 };
+
+/**
+ * Member A as a paying member: credits, a saved card, a bill left to pay, a subscription left
+ * to pay, and the demo's codes, so that fuzzed money requests name real objects and get past
+ * the look-ups (a refused request must write nothing on every path, not only the first check).
+ */
+async function objectsOfMemberA(): Promise<Pick<Corpus, 'objects' | 'numbers'>> {
+  const { services, kernel } = t.app.modules!;
+  await services.credits.add(kernel.root, {
+    userId: memberA.userId,
+    credits: 30,
+    kind: 'bonus',
+    description: 'fuzz',
+    entryKey: `fuzz:${memberA.userId}`,
+  });
+  const card = await saveCardAtGolomt(t.app, memberA);
+  const headers = { authorization: `Bearer ${memberA.token}`, 'idempotency-key': randomUUID() };
+  const bill = await t.app.inject({
+    method: 'POST',
+    url: `/v6/purchase/book/${someBooks[0]!.id}`,
+    headers,
+    payload: { format: 'ebook', method: 'mnt', rail: 'qpay' },
+  });
+  const plans = z
+    .object({ data: z.array(z.object({ id: z.number() })) })
+    .parse((await t.app.inject('/v6/subscription/plans?platform=local')).json()).data;
+  const packs = z
+    .object({ data: z.array(z.object({ id: z.number() })) })
+    .parse((await t.app.inject('/v5/credit/packs')).json()).data;
+  const subscription = await t.app.inject({
+    method: 'POST',
+    url: '/v4/billing/subscriptions',
+    headers: { ...headers, 'idempotency-key': randomUUID() },
+    payload: { plan_id: plans[0]!.id, rail: 'qpay' },
+  });
+  const named = [bill, subscription].flatMap((answer) => {
+    const data = answer.json().data as
+      { invoice?: { id: string }; payment?: { id: string } | null; subscription_id?: string } | undefined;
+    return [data?.invoice?.id, data?.payment?.id, data?.subscription_id].filter((id): id is string => Boolean(id));
+  });
+  return {
+    objects: [card, ...named, 'NOMSAN2026', 'AUDIO7', 'SONSOH50'],
+    numbers: [...plans.map((plan) => plan.id), ...packs.map((pack) => pack.id)],
+  };
+}
 
 /** Member B's values, and a value of the same shape that nobody has. */
 const ownedByB: [string, string][] = [

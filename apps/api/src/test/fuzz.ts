@@ -150,6 +150,13 @@ export interface Corpus {
   seenUuids: string[];
   emails: string[];
   phones: string[];
+  /**
+   * member A's own objects as the API names them (a saved card, invoices, payments, a
+   * subscription, codes) and the numbers of real plans and packs: requests that name them get
+   * past the look-ups, to where a refusal could leave a write behind
+   */
+  objects: string[];
+  numbers: number[];
 }
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
@@ -276,6 +283,7 @@ function textFor(schema: JsonSchema | undefined, name: string, corpus: Corpus): 
       ),
     },
     { weight: 1, arbitrary: someUuid(corpus) },
+    { weight: 1, arbitrary: fromCorpus((c) => c.objects, corpus) },
     { weight: 1, arbitrary: arbitraryText },
   );
 }
@@ -335,8 +343,13 @@ function validNonNull(schema: JsonSchema, name: string, corpus: Corpus, depth: n
       );
       const min = Math.ceil(lowest);
       const max = Math.max(min, Math.floor(highest));
-      // small ids exist in most tables; the whole range mostly finds nothing
-      return fc.oneof(fc.integer({ min, max: Math.min(max, min + 50) }), fc.integer({ min, max }));
+      // small ids exist in most tables; the whole range mostly finds nothing; real plans and packs
+      const real = corpus.numbers.filter((n) => n >= min && n <= max);
+      return fc.oneof(
+        fc.integer({ min, max: Math.min(max, min + 50) }),
+        fc.integer({ min, max }),
+        ...(real.length ? [fc.constantFrom(...real)] : []),
+      );
     }
     case 'boolean':
       return fc.boolean();
@@ -410,6 +423,13 @@ function plausibleString(schema: JsonSchema, name: string, corpus: Corpus): fc.A
       'data:text/html,<script>alert(1)</script>',
       'file:///etc/passwd',
     );
+  }
+  // a field naming an object (`card_id`, `invoice_id`, `code`) names one of member A's often
+  if (/(^|_)id$|code/.test(lower) && corpus.objects.length > 0) {
+    const mine = fromCorpus((c) => c.objects, corpus);
+    const other =
+      patternOf(schema) ?? fc.string({ minLength: schema.minLength ?? 0, maxLength: schema.maxLength ?? 40 });
+    return fc.oneof({ weight: 2, arbitrary: mine }, { weight: 1, arbitrary: other });
   }
   const matching = patternOf(schema);
   if (matching) return matching;
