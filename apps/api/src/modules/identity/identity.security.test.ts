@@ -300,6 +300,36 @@ describe('accounts security', () => {
     });
   });
 
+  const counters: [string, string | undefined][] = [['in this process', undefined]];
+  if (process.env.REDIS_URL) counters.push(['in Redis', process.env.REDIS_URL]);
+  describe.each(counters)('wrong passwords sent at once, counted %s', (_where, redisUrl) => {
+    let shared: AccountsTestApp;
+    beforeAll(async () => {
+      shared = redisUrl ? await createAccountsApp({ rateLimit: { perMinute: 0, redisUrl } }) : t;
+    });
+    afterAll(async () => {
+      if (shared !== t) await shared.close();
+    });
+
+    it('get no more than the free tries, however many arrive together', async () => {
+      const existing = await registerByPhone(shared.app);
+      const attacker = freshIp();
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => signIn(shared.app, existing.phone, `wrong-${i}`, { ip: attacker })),
+      );
+      const statuses = answers.map((answer) => answer.statusCode);
+      // five are free (LOGIN_BACKOFF); every other guess waits its turn
+      expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(35);
+      for (const answer of answers.filter((a) => a.statusCode === 429)) {
+        expect(answer.json().error.code).toBe('RATE_LIMITED');
+        expect(Number(answer.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      }
+      // the owner, from elsewhere, is not held up
+      expect((await signIn(shared.app, existing.phone, existing.password)).statusCode).toBe(200);
+    });
+  });
+
   describe('sessions', () => {
     it('live in an HttpOnly, SameSite=Lax cookie, Secure over HTTPS, with a readable CSRF cookie', async () => {
       const account = await registerByPhone(t.app);

@@ -280,15 +280,26 @@ export function identityService(deps: IdentityDependencies) {
     async login(ctx: Ctx, input: { login: string; password: string }, context: SignInContext) {
       const to = loginDestination(input.login);
       const pair = `login:pair:${to?.address ?? input.login.trim().toLowerCase()}:${context.ip}`;
-      const waiting = await deps.limiter.backoff(pair, LOGIN_BACKOFF);
-      if (!waiting.allowed) throw rateLimited(waiting.retryAfterMs);
+      // The try is counted before the password is checked (argon2 takes a while): guesses sent
+      // at once would otherwise all pass the check before the first failure was counted.
+      const tried = await deps.limiter.reserve(pair, LOGIN_BACKOFF);
+      if (!tried.allowed) throw rateLimited(tried.retryAfterMs);
       const limit = await deps.limiter.hit({ key: `login:ip:${context.ip}`, limit: 30, windowMs: 15 * MINUTE });
-      if (!limit.allowed) throw rateLimited(limit.retryAfterMs);
-      const user = to ? await byDestination(ctx, to) : null;
-      if (!(await checkPassword(user?.passwordHash, input.password)) || !user) {
-        await deps.limiter.fail(pair, LOGIN_BACKOFF);
-        throw new AppError('INVALID_CREDENTIALS');
+      if (!limit.allowed) {
+        await tried.release();
+        throw rateLimited(limit.retryAfterMs);
       }
+      let user: UserRow | null;
+      try {
+        const found = to ? await byDestination(ctx, to) : null;
+        user = (await checkPassword(found?.passwordHash, input.password)) ? found : null;
+      } catch (error) {
+        // a failure of ours is no wrong password
+        await tried.release();
+        throw error;
+      }
+      // a wrong password keeps its try counted
+      if (!user) throw new AppError('INVALID_CREDENTIALS');
       await deps.limiter.clear(pair);
       return signIn(ctx, user, context);
     },
