@@ -6,7 +6,13 @@ import { plansResponse, type Plan } from '@nomsan/contracts/subscriptions';
 import { MINUTE_MS } from '../../lib/clock';
 import { runQueuedJobs } from '../../test/jobs';
 import { payByQpay, saveCardAtGolomt } from '../../test/payments';
-import { createAccountsApp, registerByPhone, type AccountsTestApp, type Registered } from '../../test/accounts';
+import {
+  createAccountsApp,
+  lastCode,
+  registerByPhone,
+  type AccountsTestApp,
+  type Registered,
+} from '../../test/accounts';
 
 const STAFF = 'staff-token-for-refunds-0123456789abcdef';
 /** requests sent at once, each with its own Idempotency-Key (a double tap, a retry, a script) */
@@ -198,6 +204,43 @@ describe('checkout: paid once', () => {
     expect(await count(sql`select count(*)::int as n from billing_subscription where user_id = ${member.userId}`)).toBe(
       1,
     );
+  });
+
+  it('opens one SocialPay subscription when asked 30 times at once', async () => {
+    const member = await registerByPhone(t.app);
+    const plan = plans.find((p) => p.scope === 'audio')!;
+    const answers = await atOnce(() =>
+      post(member, '/v4/billing/subscriptions', { plan_id: plan.id, rail: 'socialpay' }),
+    );
+    expect(statuses(answers)).toEqual([200]);
+    expect(new Set(answers.map((a) => a.json().data.invoice.id)).size).toBe(1);
+    expect(await count(sql`select count(*)::int as n from billing_subscription where user_id = ${member.userId}`)).toBe(
+      1,
+    );
+  });
+
+  it('charges the phone bill once when a Unitel subscription is asked 30 times at once', async () => {
+    const member = await registerByPhone(t.app);
+    const phone = `88${String(member.userId % 1_000_000).padStart(6, '0')}`;
+    const unitelPlan = (await t.app.inject('/v5/unitel/renting/plans?type=audio')).json().data[0] as { id: number };
+    const sent = await post(member, '/v4/billing/unitel/otp/send', { phone });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const checked = await post(member, '/v4/billing/unitel/otp/check', { phone, code: await lastCode(t.app, phone) });
+    expect(checked.statusCode, checked.body).toBe(200);
+    const token = checked.json().data.token as string;
+    const answers = await atOnce(() =>
+      post(member, '/v4/billing/unitel/subscriptions', { plan_id: unitelPlan.id, phone, token }),
+    );
+    expect(
+      statuses(answers).every((s) => s === 200 || s === 409),
+      answers[0]!.body,
+    ).toBe(true);
+    expect(await captures(member.userId)).toBe(1);
+    expect(
+      await count(
+        sql`select count(*)::int as n from billing_subscription where user_id = ${member.userId} and status = 'active'`,
+      ),
+    ).toBe(1);
   });
 
   it('never bills a bundle over a title already held: refused, with nothing written', async () => {
