@@ -30,7 +30,10 @@ export function webBuildDir(): string | null {
 }
 
 export interface WebOptions {
+  /** the build: `client/` (served as it is) and `server/index.js` (the renderer) */
   buildDir: string;
+  /** a renderer to use instead of the build's (tests render the sources through Vite) */
+  serverBuild?: ServerBuild;
   config: PublicConfig;
   /** the API's origin for a separate web role; absent means the API runs in this process */
   apiUrl: string | undefined;
@@ -58,7 +61,9 @@ const LATE_API_MS = 500;
  * the API is mounted here, over HTTP to API_URL otherwise.
  */
 export async function registerWeb(app: FastifyInstance, options: WebOptions): Promise<void> {
-  const build = (await import(pathToFileURL(join(options.buildDir, 'server', 'index.js')).href)) as ServerBuild;
+  const build =
+    options.serverBuild ??
+    ((await import(pathToFileURL(join(options.buildDir, 'server', 'index.js')).href)) as ServerBuild);
   const handle = createRequestHandler(build, options.mode);
   // Rendering is CPU work on one thread: letting every request start at once only makes each
   // page wait behind newer ones at each of its API calls. A short first-come queue keeps the

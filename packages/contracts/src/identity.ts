@@ -70,12 +70,22 @@ export const oauthCallbackPaths: Record<OAuthProvider, string> = {
   toki: '/toki/callback',
 };
 
-/** A path on this site to return to after signing in; anything else becomes '/'. */
+const THIS_SITE = 'http://this.site';
+
+/**
+ * A path on this site to return to after signing in; anything else becomes '/'. It is spelled
+ * as a Location header can carry it (`/ном` as `/%D0%BD%D0%BE%D0%BC`): a redirect to the text
+ * as typed would throw.
+ */
 export const returnPath = z
   .string()
   .max(2000)
   .optional()
-  .transform((value) => (value && /^\/(?!\/)[^\\\s]*$/.test(value) ? value : '/'));
+  .transform((value) => {
+    if (!value || !/^\/(?!\/)[^\\\s]*$/.test(value)) return '/';
+    const url = new URL(value, THIS_SITE);
+    return url.origin === THIS_SITE ? `${url.pathname}${url.search}${url.hash}` : '/';
+  });
 
 // ---------------------------------------------------------------------------------------------
 // Headers

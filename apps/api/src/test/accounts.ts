@@ -23,9 +23,12 @@ export interface AccountsTestApp extends TestApp {
 }
 
 /** The real app with the sandbox providers and a clock the test moves. */
-export async function createAccountsApp(overrides: Parameters<typeof createTestApp>[0] = {}): Promise<AccountsTestApp> {
+export async function createAccountsApp(
+  overrides: Parameters<typeof createTestApp>[0] = {},
+  register?: Parameters<typeof createTestApp>[1],
+): Promise<AccountsTestApp> {
   const clock = manualClock(new Date());
-  const t = await createTestApp({ accounts: { sandbox: true, clock }, ...overrides });
+  const t = await createTestApp({ accounts: { sandbox: true, clock }, ...overrides }, register);
   return { ...t, clock };
 }
 

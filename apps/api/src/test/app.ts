@@ -9,8 +9,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on an isolated copy of the seeded test database, driven through `inject`. */
-export async function createTestApp(overrides: Partial<AppOptions> = {}): Promise<TestApp> {
+/**
+ * The real app on an isolated copy of the seeded test database, driven through `inject`.
+ * `register` adds to it before it is ready (the web app, as the server does).
+ */
+export async function createTestApp(
+  overrides: Partial<AppOptions> = {},
+  register?: (app: FastifyInstance) => Promise<void>,
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const app = await createApp({
     db: database.handle,
@@ -25,6 +31,7 @@ export async function createTestApp(overrides: Partial<AppOptions> = {}): Promis
     cookieSecret: 'test-cookie-secret-that-is-long-enough-0123456789',
     ...overrides,
   });
+  await register?.(app);
   await app.ready();
   return {
     app,

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@nomsan/contracts/client';
 import type { User } from '@nomsan/contracts/identity';
 import type { WebLoadContext } from '@nomsan/contracts/web-context';
-import { checkSessionCookie, requireVisitor } from './auth.server';
+import { attempt, checkSessionCookie, requireSignedIn, requireVisitor } from './auth.server';
 
 const member: User = {
   id: 7,
@@ -74,5 +74,50 @@ describe('the sign-in pages for someone already signed in', () => {
     expect(checkSessionCookie(page('/', 'a=1; nomsan_session=abc; b=2'))).toBe(true);
     expect(checkSessionCookie(page('/', 'nomsan_csrf=1'))).toBe(false);
     expect(checkSessionCookie(page('/'))).toBe(false);
+  });
+});
+
+/** What a loader's helper made of a failed call: a status the page answers with, or the error itself. */
+async function outcomeOf(promise: Promise<unknown>): Promise<{ status: number; location?: string | null } | unknown> {
+  try {
+    return await promise;
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get('location') };
+    // `data(null, { status })`, as React Router answers it
+    if (typeof thrown === 'object' && thrown && 'init' in thrown)
+      return { status: (thrown as { init: ResponseInit }).init.status };
+    return thrown;
+  }
+}
+
+describe("a personal page's main data", () => {
+  it('sends a visitor to sign in, and back afterwards', async () => {
+    const call = Promise.reject(new ApiError(401, 'UNAUTHORIZED', 'Та нэвтэрч орно уу.'));
+    expect(await outcomeOf(requireSignedIn(page('/invoice/abc?x=1'), call))).toEqual({
+      status: 302,
+      location: '/auth?prev=%2Finvoice%2Fabc%3Fx%3D1',
+    });
+  });
+
+  it("answers 404 for what the API does not find for this member: another member's invoice, a malformed id", async () => {
+    for (const error of [
+      new ApiError(404, 'NOT_FOUND', 'Хүссэн мэдээлэл олдсонгүй.'),
+      new ApiError(400, 'VALIDATION_ERROR', 'Оруулсан мэдээлэл буруу байна.'),
+    ]) {
+      expect(await outcomeOf(requireSignedIn(page('/invoice/abc'), Promise.reject(error)))).toEqual({ status: 404 });
+    }
+  });
+
+  it('leaves a failure of ours a failure (the error page, logged)', async () => {
+    const fault = new ApiError(500, 'INTERNAL', 'Системд алдаа гарлаа.');
+    expect(await outcomeOf(requireSignedIn(page('/invoice/abc'), Promise.reject(fault)))).toBe(fault);
+  });
+
+  it("gives a form the API's refusal as its answer, not the page's 404", async () => {
+    const result = await attempt(
+      page('/settings/devices'),
+      Promise.reject(new ApiError(404, 'NOT_FOUND', 'Олдсонгүй.')),
+    );
+    expect(result).toMatchObject({ ok: false, status: 404, code: 'NOT_FOUND' });
   });
 });

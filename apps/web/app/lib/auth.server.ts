@@ -5,6 +5,7 @@ import { SESSION_COOKIE } from '@nomsan/contracts/cookies';
 import { mn } from '@nomsan/contracts/messages';
 import type { WebLoadContext } from '@nomsan/contracts/web-context';
 import { failureOf, fieldsOf, type ActionResult } from './form';
+import { required } from './loaders.server';
 import { prevFrom, signInHref } from './return-path';
 
 /** The page's own path and query, as the browser asked for it (a client navigation's `.data`). */
@@ -13,15 +14,22 @@ export function requestPath(request: Request): string {
   return `${url.pathname.replace(/\.data$/, '').replace(/\/_root$/, '') || '/'}${url.search}`;
 }
 
+/** A visitor, or a device signed out elsewhere (401), goes to sign in and comes back afterwards. */
+function signInWhenUnauthorized(request: Request, error: unknown): void {
+  if (isApiError(error) && error.status === 401) throw redirect(signInHref(requestPath(request)));
+}
+
 /**
  * A personal page's data: a visitor, or a device signed out elsewhere (401), goes to sign in
- * and comes back here afterwards.
+ * and comes back here afterwards. What the API does not find for this member (another member's
+ * invoice answers 404, as a missing one does; a malformed id 400) is the page's 404, as for any
+ * page's main entity (`required`).
  */
 export async function requireSignedIn<T>(request: Request, promise: Promise<T>): Promise<T> {
   try {
-    return await promise;
+    return await required(promise);
   } catch (error) {
-    if (isApiError(error) && error.status === 401) throw redirect(signInHref(requestPath(request)));
+    signInWhenUnauthorized(request, error);
     throw error;
   }
 }
@@ -66,9 +74,9 @@ export async function signInPageData(context: WebLoadContext, request: Request) 
  */
 export async function attempt<T extends object>(request: Request, call: Promise<T>): Promise<ActionResult<T>> {
   try {
-    return { ok: true, ...(await requireSignedIn(request, call)) };
+    return { ok: true, ...(await call) };
   } catch (error) {
-    if (error instanceof Response) throw error;
+    signInWhenUnauthorized(request, error);
     if (isApiError(error)) return { ok: false, ...failureOf(error) };
     throw error;
   }

@@ -7,6 +7,18 @@ describe('the page to return to after signing in', () => {
     expect(prevFrom('?prev=%2Fsearch%3Fq%3Dnom')).toBe('/search?q=nom');
   });
 
+  it('spells the path as a Location header can carry it: Cyrillic and controls percent-encoded', () => {
+    expect(prevFrom(new URLSearchParams({ prev: '/ном' }))).toBe('/%D0%BD%D0%BE%D0%BC');
+    expect(prevFrom(new URLSearchParams({ prev: '/search?q=цагаан+сар' }))).toBe(
+      '/search?q=%D1%86%D0%B0%D0%B3%D0%B0%D0%B0%D0%BD+%D1%81%D0%B0%D1%80',
+    );
+    expect(prevFrom(new URLSearchParams({ prev: '/a\u0001b😀' }))).toBe('/a%01b%F0%9F%98%80');
+    expect(prevFrom(new URLSearchParams({ prev: '/x/../y' }))).toBe('/y');
+    for (const prev of ['/ном', '/search?q=сар#хэсэг', '/a\u007fb']) {
+      expect(() => new Headers({ location: prevFrom(new URLSearchParams({ prev })) })).not.toThrow();
+    }
+  });
+
   it('refuses other sites and odd values (no open redirect)', () => {
     for (const value of ['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)', '']) {
       expect(prevFrom(new URLSearchParams({ prev: value }))).toBe('/');
