@@ -1,7 +1,7 @@
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, startServer } from './support/server';
 
@@ -233,6 +233,36 @@ describe('the server process', () => {
       expect(() => process.kill(third, 0)).toThrow();
     } finally {
       await supervisor.stop('SIGKILL');
+    }
+  }, 300_000);
+
+  it('npm start stops, supervisor and server, on one SIGTERM to the npm process a process manager started', async () => {
+    // npm runs the script through `sh -c`; a process manager signals the process it started
+    const npm = join(dirname(process.execPath), '..', 'lib', 'node_modules', 'npm', 'bin', 'npm-cli.js');
+    const started = await startServer({ script: npm, args: ['start', '--silent'] });
+    const serverPid = Number(readFileSync(join(started.dataDir, 'server.lock'), 'utf8'));
+    const supervisorPid = Number(
+      execFileSync('ps', ['-o', 'ppid=', '-p', String(serverPid)], { encoding: 'utf8' }).trim(),
+    );
+    try {
+      expect(await started.stop('SIGTERM')).toBe(0);
+      const gone = (pid: number) => {
+        try {
+          process.kill(pid, 0);
+          return false;
+        } catch {
+          return true;
+        }
+      };
+      await expect.poll(() => gone(supervisorPid) && gone(serverPid), { timeout: 30_000 }).toBe(true);
+    } finally {
+      for (const pid of [serverPid, supervisorPid]) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
     }
   }, 300_000);
 });

@@ -56,13 +56,21 @@ function startServer() {
   });
 }
 
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    stopping = true;
-    // The server stops gracefully (a second signal from the terminal changes nothing there).
-    if (child) child.kill(signal);
-    else process.exit(0);
-  });
+/** stops the server gracefully, then exits with it */
+function stop(signal) {
+  stopping = true;
+  if (child) child.kill(signal);
+  else process.exit(0);
 }
+
+// `npm start` runs this through `sh -c`, which would not pass a process manager's SIGTERM on:
+// the script is `exec`ed (package.json), so the signal sent to npm reaches this process. The
+// server stops gracefully (a second signal from the terminal changes nothing there).
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(signal));
+// Whatever started us gone without a signal (npm killed outright): stop too, never run orphaned.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) stop('SIGTERM');
+}, 1000).unref();
 
 startServer();
