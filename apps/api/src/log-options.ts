@@ -86,6 +86,9 @@ export const logOptions: Pick<LoggerOptions, 'redact' | 'serializers'> = {
       }),
     ),
     err: neverThrows((error: Error) => {
+      // something thrown that is not an error (a string, a number): logged as it is, not spread
+      // into an object with one key per character
+      if (typeof error !== 'object' || error === null) return { message: String(error) };
       const serialized = pino.stdSerializers.err(error);
       return {
         ...serialized,
