@@ -701,7 +701,7 @@ export const mn = {
       expired: 'Хугацаа дууссан',
       failed: 'Амжилтгүй',
       cancelled: 'Цуцлагдсан',
-      refunded: 'Буцаагдсан',
+      refunded: 'Буцаан олгосон',
     },
     credits: 'Кредит',
     creditsLead: 'Кредитээр ном нээж болно. Кредит багц авч үлдэгдлээ нэмээрэй.',
@@ -1188,6 +1188,22 @@ export const mn = {
     items: 'Бүтээгдэхүүн',
     createdAt: 'Үүсгэсэн',
     paidAt: 'Төлсөн',
+    refundedAt: 'Буцаасан',
+    refundedLead: 'Энэ төлбөрийг танд буцаан олгосон: таны дансанд 1-3 хоногт орно.',
+    /** the result of «Карт нэмэх»: a small charge that saves the card and is given back */
+    cardCheck: {
+      savedTitle: 'Карт хадгалагдлаа',
+      saved: (card: string | null) =>
+        card
+          ? `${card} картаар дараагийн төлбөрөө нэг товшилтоор хийнэ.`
+          : 'Дараагийн төлбөрөө энэ картаар нэг товшилтоор хийнэ.',
+      returned: (amount: string) =>
+        `Картыг шалгахаар түр суутгасан ${amount}-ийг буцаан олголоо: таны дансанд 1-3 хоногт орно.`,
+      returning: (amount: string) => `Картыг шалгахаар түр суутгасан ${amount}-ийг буцааж байна.`,
+      notSavedTitle: 'Карт хадгалагдсангүй',
+      notSaved: 'Банк картыг баталгаажуулсангүй. Дахин оролдох эсвэл өөр карт ашиглана уу.',
+      toCards: 'Хадгалсан картууд',
+    },
     payAgain: 'Төлөх',
     receiptTitle: 'И-баримт',
     receiptQr: 'И-баримтын QR код',
@@ -1200,7 +1216,7 @@ export const mn = {
       failed: 'Амжилтгүй',
       cancelled: 'Цуцлагдсан',
       expired: 'Хугацаа дууссан',
-      refunded: 'Буцаагдсан',
+      refunded: 'Буцаан олгосон',
     },
   },
   reader: {

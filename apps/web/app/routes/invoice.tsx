@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { mn } from '@nomsan/contracts/messages';
+import { SAVED_CARDS_PATH, cardCheckNote, isCardCheck } from '~/features/checkout/card-check-result';
 import { PayInvoice } from '~/features/checkout/pay-invoice';
 import { StatusBadge } from '~/features/checkout/status-badge';
 import { requireSignedIn } from '~/lib/auth.server';
@@ -20,10 +21,24 @@ export const meta: Route.MetaFunction = () => privatePageMeta(t.invoiceTitle);
 
 const amountOf = (mnt: number, credits: number) => (credits > 0 ? mn.offers.credits(credits) : formatMnt(mnt));
 
-/** `/invoice/:slug`: what was bought, for how much, its state and attempts; pay it while pending. */
+/**
+ * `/invoice/:slug`: what was bought, for how much, its state and attempts; pay it while pending.
+ * A refunded invoice says when and that the money is on its way back; a card check («Карт
+ * нэмэх») says what became of its charge and leads to the saved cards, not the library.
+ */
 export default function InvoicePage({ loaderData }: Route.ComponentProps) {
   const { invoice } = loaderData;
   const pending = invoice.payments.findLast((p) => p.status === 'pending');
+  const cardCheck = isCardCheck(invoice);
+  const note = cardCheck
+    ? cardCheckNote(
+        invoice,
+        invoice.payments.find((p) => p.paid_at !== null),
+      )
+    : invoice.status === 'refunded'
+      ? t.refundedLead
+      : null;
+  const credits = invoice.lines.some((line) => line.item_type === 'credit_pack');
   return (
     <div className="mx-auto max-w-2xl px-4 pt-6 pb-12 lg:pt-10">
       <p className="text-sm text-muted">
@@ -69,8 +84,16 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
               <dd className="text-right">{formatDateTime(invoice.paid_at)}</dd>
             </>
           ) : null}
+          {invoice.status === 'refunded' && invoice.refunded_at ? (
+            <>
+              <dt className="text-muted">{t.refundedAt}</dt>
+              <dd className="text-right">{formatDateTime(invoice.refunded_at)}</dd>
+            </>
+          ) : null}
         </dl>
       </section>
+
+      {note ? <p className="mt-6 rounded-2xl bg-surface px-5 py-4 text-sm">{note}</p> : null}
 
       {invoice.receipt ? (
         <section className="mt-6 flex flex-wrap items-center gap-5 rounded-2xl border border-line bg-white p-5">
@@ -90,7 +113,7 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
             <dd className="font-mono text-xs break-all">{invoice.receipt.bill_id}</dd>
           </dl>
         </section>
-      ) : invoice.status === 'paid' && invoice.amount_mnt > 0 ? (
+      ) : invoice.status === 'paid' && invoice.amount_mnt > 0 && !cardCheck ? (
         <p className="mt-6 rounded-2xl bg-surface px-5 py-4 text-sm text-muted">{t.receiptPending}</p>
       ) : null}
 
@@ -103,16 +126,12 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      {invoice.status === 'paid' ? (
+      {invoice.status === 'paid' || (cardCheck && invoice.status === 'refunded') ? (
         <Link
-          to={
-            invoice.lines.some((line) => line.item_type === 'credit_pack')
-              ? '/settings/credit-transactions'
-              : '/my-library/books'
-          }
+          to={cardCheck ? SAVED_CARDS_PATH : credits ? '/settings/credit-transactions' : '/my-library/books'}
           className="mt-6 inline-flex h-11 items-center justify-center rounded-full bg-brand px-6 font-semibold text-white hover:bg-brand-dark"
         >
-          {invoice.lines.some((line) => line.item_type === 'credit_pack') ? t.rails.credits : t.openLibrary}
+          {cardCheck ? t.cardCheck.toCards : credits ? t.rails.credits : t.openLibrary}
         </Link>
       ) : null}
 

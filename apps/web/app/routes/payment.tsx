@@ -1,6 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { mn } from '@nomsan/contracts/messages';
+import { cardLabel } from '~/features/account/saved-card-list';
+import { CardCheckResult, isCardCheck } from '~/features/checkout/card-check-result';
 import { StatusBadge } from '~/features/checkout/status-badge';
 import { requireSignedIn } from '~/lib/auth.server';
 import { formatMnt } from '~/lib/format';
@@ -10,15 +12,23 @@ import type { Route } from './+types/payment';
 
 const t = mn.checkout;
 const POLL_MS = 2_000;
+/** how long the page follows a card check's 100₮ being given back (a job, usually seconds) */
+const FOLLOW_REFUND_MS = 60_000;
 
 /**
  * Where a rail's page sends the payer back. Reading the payment makes the API ask the rail what
  * happened (the return itself proves nothing), so this page shows the outcome the rail confirms.
+ * For «Карт нэмэх» (a card check) it names the card saved: the first of the member's cards, as
+ * saving one makes it the most recently used.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const payment = await requireSignedIn(request, context.api.payment(params.slug));
   const invoice = await context.api.invoice(payment.invoice_id);
-  return { payment, invoice };
+  const saved =
+    isCardCheck(invoice) && (payment.status === 'paid' || payment.status === 'refunded')
+      ? (await context.api.savedCards()).find((card) => card.rail === payment.rail)
+      : undefined;
+  return { payment, invoice, card: saved ? cardLabel(saved) : null };
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
@@ -27,14 +37,24 @@ export const meta: Route.MetaFunction = () => privatePageMeta(t.paymentTitle);
 
 /** `/payment/:slug`: the outcome of one payment attempt, followed while the rail decides. */
 export default function PaymentPage({ loaderData }: Route.ComponentProps) {
-  const { payment, invoice } = loaderData;
+  const { payment, invoice, card } = loaderData;
   const revalidator = useRevalidator();
-  const waiting = payment.status === 'pending';
+  const cardCheck = isCardCheck(invoice);
+  const [openedAt] = useState(() => Date.now());
+  const waiting =
+    payment.status === 'pending' ||
+    // a saved card's check is given back by a job: followed until it is, for a while
+    (cardCheck && payment.status === 'paid' && invoice.status !== 'refunded');
   useEffect(() => {
     if (!waiting) return;
-    const timer = setInterval(() => void revalidator.revalidate(), POLL_MS);
+    const timer = setInterval(() => {
+      if (payment.status !== 'pending' && Date.now() - openedAt > FOLLOW_REFUND_MS) clearInterval(timer);
+      else void revalidator.revalidate();
+    }, POLL_MS);
     return () => clearInterval(timer);
-  }, [waiting, revalidator]);
+  }, [waiting, payment.status, openedAt, revalidator]);
+
+  if (cardCheck) return <CardCheckResult payment={payment} invoice={invoice} card={card} />;
   const title = invoice.lines.map((line) => line.title).join(', ');
   const credits = invoice.lines.some((line) => line.item_type === 'credit_pack');
   return (
@@ -51,10 +71,18 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
             ? t.waiting
             : payment.status === 'expired'
               ? t.expiredTitle
-              : t.failedTitle}
+              : payment.status === 'refunded'
+                ? mn.money.refunds.notifyTitle
+                : t.failedTitle}
       </h1>
       <p className="mt-2 text-muted">
-        {payment.status === 'paid' ? (credits ? title : t.paidLead(title)) : (payment.failure ?? title)}
+        {payment.status === 'paid'
+          ? credits
+            ? title
+            : t.paidLead(title)
+          : payment.status === 'refunded'
+            ? `${title}. ${t.refundedLead}`
+            : (payment.failure ?? title)}
       </p>
       <p className="mt-4 flex items-center justify-center gap-3">
         <span className="text-xl font-extrabold">{formatMnt(payment.amount_mnt)}</span>

@@ -322,6 +322,19 @@ export function CheckoutSheet({
           </div>
         ) : null}
 
+        {stage.name === 'refunded' ? (
+          <div role="status" className="py-4 text-center">
+            <h3 className="text-xl font-bold">{mn.money.refunds.notifyTitle}</h3>
+            <p className="mt-2 text-muted">{t.refundedLead}</p>
+            <Link
+              to={`/invoice/${stage.result.invoice.id}`}
+              className="mt-6 inline-flex h-11 w-full items-center justify-center rounded-full border border-line font-semibold hover:border-brand hover:text-brand"
+            >
+              {t.viewInvoice}
+            </Link>
+          </div>
+        ) : null}
+
         {stage.name === 'failed' || stage.name === 'expired' ? (
           <div role="alert" className="py-4 text-center">
             <h3 className="text-xl font-bold">{stage.name === 'failed' ? t.failedTitle : t.expiredTitle}</h3>

@@ -51,6 +51,12 @@ describe('the checkout sheet following an invoice', () => {
     });
   });
 
+  it('says the payment was given back when the invoice is refunded, never waiting on', () => {
+    const refunded = nextStage(waiting, invoice('refunded', [{ status: 'refunded' }]));
+    expect(refunded.name).toBe('refunded');
+    expect(nextStage(refunded, invoice('paid', [{ status: 'paid' }]))).toBe(refunded);
+  });
+
   it('offers a retry when the invoice expired', () => {
     expect(nextStage(waiting, invoice('expired', [{}])).name).toBe('expired');
   });
