@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useEffect } from 'react';
 import { mn } from '@nomsan/contracts/messages';
 import { SAVED_CARDS_PATH, cardCheckNote, isCardCheck } from '~/features/checkout/card-check-result';
 import { PayInvoice } from '~/features/checkout/pay-invoice';
@@ -6,6 +7,7 @@ import { StatusBadge } from '~/features/checkout/status-badge';
 import { requireSignedIn } from '~/lib/auth.server';
 import { formatDateTime, formatMnt } from '~/lib/format';
 import { privatePageMeta } from '~/lib/meta';
+import { rememberPaidRail } from '~/lib/pay-preference';
 import type { Route } from './+types/invoice';
 
 const t = mn.checkout;
@@ -29,6 +31,7 @@ const amountOf = (mnt: number, credits: number) => (credits > 0 ? mn.offers.cred
 export default function InvoicePage({ loaderData }: Route.ComponentProps) {
   const { invoice } = loaderData;
   const pending = invoice.payments.findLast((p) => p.status === 'pending');
+  const paid = invoice.payments.find((p) => p.status === 'paid');
   const cardCheck = isCardCheck(invoice);
   const note = cardCheck
     ? cardCheckNote(
@@ -39,6 +42,7 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
       ? t.refundedLead
       : null;
   const credits = invoice.lines.some((line) => line.item_type === 'credit_pack');
+  useEffect(() => rememberPaidRail(paid), [paid]);
   return (
     <div className="mx-auto max-w-2xl px-4 pt-6 pb-12 lg:pt-10">
       <p className="text-sm text-muted">

@@ -7,6 +7,7 @@ import { StatusBadge } from '~/features/checkout/status-badge';
 import { requireSignedIn } from '~/lib/auth.server';
 import { formatMnt } from '~/lib/format';
 import { privatePageMeta } from '~/lib/meta';
+import { rememberPaidRail } from '~/lib/pay-preference';
 import { CheckIcon } from '~/ui/icons';
 import type { Route } from './+types/payment';
 
@@ -53,6 +54,7 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
     }, POLL_MS);
     return () => clearInterval(timer);
   }, [waiting, payment.status, openedAt, revalidator]);
+  useEffect(() => rememberPaidRail(payment), [payment]);
 
   if (cardCheck) return <CardCheckResult payment={payment} invoice={invoice} card={card} />;
   const title = invoice.lines.map((line) => line.title).join(', ');

@@ -5,6 +5,7 @@ import { mn } from '@nomsan/contracts/messages';
 import type { NextAction, PurchaseResult } from '@nomsan/contracts/money';
 import { browserApi } from '~/lib/browser-api';
 import { formatMnt } from '~/lib/format';
+import { firstWay, lastPaidRail, rememberPaidRail } from '~/lib/pay-preference';
 import { CheckIcon } from '~/ui/icons';
 import { nextStage, type Stage } from './stage';
 
@@ -25,6 +26,7 @@ type Way =
 
 interface SavedCard {
   id: string;
+  rail: string;
   masked_number: string;
   brand: string;
 }
@@ -69,8 +71,10 @@ function purchase(target: CheckoutTarget, way: Way, saveCard: boolean, key: stri
  * The checkout sheet: choose how to pay (₮ on QPay, a card, a saved card in one tap, SocialPay,
  * or credits with the balance shown), then follow the invoice: the QR and bank buttons while
  * it waits, the bank's page for a card, a thank-you when paid, and a retry when it failed or
- * expired. One Idempotency-Key per attempt, so a double tap or a retried request makes one
- * invoice.
+ * expired. The member's most recent way to pay is chosen first: their most recently used saved
+ * card, else the rail they last paid with here. One Idempotency-Key per attempt, so a retried
+ * request makes one invoice, and the pay button is disabled while its request is out, so a
+ * double tap sends one.
  */
 export function CheckoutSheet({
   target,
@@ -92,11 +96,20 @@ export function CheckoutSheet({
   const headingId = useId();
   const [stage, setStage] = useState<Stage>({ name: 'choose' });
   const [balance, setBalance] = useState<number | null>(null);
-  const [cards, setCards] = useState<SavedCard[]>([]);
+  /** null until the member's cards are known: the way chosen first may be one of them */
+  const [cards, setCards] = useState<SavedCard[] | null>(priceMnt === null ? [] : null);
   const [way, setWay] = useState<Way>(priceMnt === null ? { method: 'credits' } : { method: 'mnt', rail: 'qpay' });
   const [saveCard, setSaveCard] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const attemptKey = useRef<string | null>(null);
+  /** a request is out: a second tap before the sheet re-renders sends nothing */
+  const inFlight = useRef(false);
+  /** the member picked a way: what loads afterwards does not change it */
+  const picked = useRef(false);
+  const choose = (next: Way) => {
+    picked.current = true;
+    setWay(next);
+  };
 
   useEffect(() => {
     dialog.current?.showModal();
@@ -107,8 +120,28 @@ export function CheckoutSheet({
         () => setBalance(null),
       );
     }
-    if (priceMnt !== null) api.savedCards().then(setCards, () => setCards([]));
+    if (priceMnt === null) return;
+    void api
+      .savedCards()
+      // a carrier's consent (Unitel) is kept like a card, but it is not one
+      .then(
+        (saved) => saved.filter((card) => card.rail === 'golomt'),
+        () => [],
+      )
+      .then((usable) => {
+        setCards(usable);
+        const first = firstWay(usable, lastPaidRail());
+        if (!first || picked.current) return;
+        setWay(
+          'cardId' in first
+            ? { method: 'mnt', rail: 'golomt', cardId: first.cardId }
+            : { method: 'mnt', rail: first.rail },
+        );
+      });
   }, [creditPrice, priceMnt]);
+
+  const paidPayment = stage.name === 'paid' ? stage.result.payment : null;
+  useEffect(() => rememberPaidRail(paidPayment), [paidPayment]);
 
   // While an invoice waits (a QR shown), follow it until it is paid, fails or expires.
   const waitingFor = stage.name === 'waiting' ? stage.result.invoice.id : null;
@@ -128,6 +161,8 @@ export function CheckoutSheet({
   }, [waitingFor]);
 
   async function pay() {
+    if (inFlight.current) return;
+    inFlight.current = true;
     setError(null);
     attemptKey.current ??= crypto.randomUUID();
     setStage({ name: 'working' });
@@ -151,6 +186,8 @@ export function CheckoutSheet({
       if (isApiError(caught)) attemptKey.current = null;
       setError(isApiError(caught) ? caught.message : mn.errors.UNAVAILABLE);
       setStage({ name: 'choose' });
+    } finally {
+      inFlight.current = false;
     }
   }
 
@@ -161,6 +198,7 @@ export function CheckoutSheet({
   };
 
   const short = creditPrice !== null && balance !== null && balance < creditPrice;
+  const working = stage.name === 'working';
   return (
     <dialog
       ref={dialog}
@@ -184,20 +222,21 @@ export function CheckoutSheet({
         </button>
       </div>
       <div className="px-5 py-5">
-        {stage.name === 'choose' ? (
+        {stage.name === 'choose' || working ? (
           <form
+            aria-busy={working}
             onSubmit={(event) => {
               event.preventDefault();
               void pay();
             }}
           >
-            <fieldset>
+            <fieldset disabled={working}>
               <legend className="text-sm font-semibold">{t.howToPay}</legend>
               <ul className="mt-3 grid gap-2">
                 {creditPrice !== null && target.kind !== 'credit_pack' ? (
                   <Choice
                     checked={way.method === 'credits'}
-                    onSelect={() => setWay({ method: 'credits' })}
+                    onSelect={() => choose({ method: 'credits' })}
                     label={t.payCredits(creditPrice)}
                     hint={balance === null ? undefined : t.balance(balance)}
                     disabled={short}
@@ -216,22 +255,22 @@ export function CheckoutSheet({
                   <>
                     <Choice
                       checked={way.method === 'mnt' && way.rail === 'qpay'}
-                      onSelect={() => setWay({ method: 'mnt', rail: 'qpay' })}
+                      onSelect={() => choose({ method: 'mnt', rail: 'qpay' })}
                       label={t.rails.qpay}
                       hint={t.railHints.qpay}
                     />
-                    {cards.map((card) => (
+                    {(cards ?? []).map((card) => (
                       <Choice
                         key={card.id}
                         checked={way.method === 'mnt' && way.cardId === card.id}
-                        onSelect={() => setWay({ method: 'mnt', rail: 'golomt', cardId: card.id })}
+                        onSelect={() => choose({ method: 'mnt', rail: 'golomt', cardId: card.id })}
                         label={t.savedCard(card.masked_number)}
                         hint={card.brand}
                       />
                     ))}
                     <Choice
                       checked={way.method === 'mnt' && way.rail === 'golomt' && !way.cardId}
-                      onSelect={() => setWay({ method: 'mnt', rail: 'golomt' })}
+                      onSelect={() => choose({ method: 'mnt', rail: 'golomt' })}
                       label={t.rails.golomt}
                       hint={t.railHints.golomt}
                     >
@@ -249,19 +288,19 @@ export function CheckoutSheet({
                     </Choice>
                     <Choice
                       checked={way.method === 'mnt' && way.rail === 'socialpay'}
-                      onSelect={() => setWay({ method: 'mnt', rail: 'socialpay' })}
+                      onSelect={() => choose({ method: 'mnt', rail: 'socialpay' })}
                       label={t.rails.socialpay}
                       hint={t.railHints.socialpay}
                     />
                     <Choice
                       checked={way.method === 'mnt' && way.rail === 'hipay'}
-                      onSelect={() => setWay({ method: 'mnt', rail: 'hipay' })}
+                      onSelect={() => choose({ method: 'mnt', rail: 'hipay' })}
                       label={t.rails.hipay}
                       hint={t.railHints.hipay}
                     />
                     <Choice
                       checked={way.method === 'mnt' && way.rail === 'upoint'}
-                      onSelect={() => setWay({ method: 'mnt', rail: 'upoint' })}
+                      onSelect={() => choose({ method: 'mnt', rail: 'upoint' })}
                       label={t.rails.upoint}
                       hint={t.railHints.upoint}
                     />
@@ -276,19 +315,21 @@ export function CheckoutSheet({
             ) : null}
             <button
               type="submit"
-              disabled={way.method === 'credits' && short}
+              disabled={working || cards === null || (way.method === 'credits' && short)}
               className="mt-5 inline-flex h-12 w-full items-center justify-center rounded-full bg-brand font-semibold text-white hover:bg-brand-dark disabled:cursor-not-allowed disabled:bg-brand/50"
             >
-              {way.method === 'credits' && creditPrice !== null
-                ? t.payCredits(creditPrice)
-                : t.payMnt(formatMnt(priceMnt ?? 0))}
+              {working
+                ? t.working
+                : way.method === 'credits' && creditPrice !== null
+                  ? t.payCredits(creditPrice)
+                  : t.payMnt(formatMnt(priceMnt ?? 0))}
             </button>
           </form>
         ) : null}
 
-        {stage.name === 'working' || stage.name === 'redirecting' ? (
+        {stage.name === 'redirecting' ? (
           <p role="status" className="py-10 text-center text-muted">
-            {stage.name === 'working' ? t.working : t.toHostedPage}
+            {t.toHostedPage}
           </p>
         ) : null}
 

@@ -8,6 +8,7 @@ import type { creditPack, savedCard } from '@nomsan/contracts/money';
 import type { Plan } from '@nomsan/contracts/subscriptions';
 import { browserApi } from '~/lib/browser-api';
 import { formatMnt } from '~/lib/format';
+import { firstWay, lastPaidRail } from '~/lib/pay-preference';
 import { buttonClass } from '~/ui/buttons';
 import { FormMessage, TextField } from '~/ui/form';
 
@@ -30,8 +31,10 @@ const radioRow = (active: boolean) =>
 
 /**
  * Buying a gift card: the gift, its recipient (a phone or an e-mail), a message, and the way to
- * pay; then the invoice's page (QPay, a saved card) or the bank's page (a new card). One
- * Idempotency-Key per attempt, kept across retries of it, so a double tap makes one invoice.
+ * pay; then the invoice's page (QPay, a saved card) or the bank's page (a new card). The
+ * sender's most recent way to pay is chosen first: their most recently used saved card, else a
+ * new card or QPay as they last paid here. One Idempotency-Key per attempt, kept across retries
+ * of it, so a double tap makes one invoice.
  */
 export function GiftForm({ plans, packs }: { plans: Plan[]; packs: CreditPack[] }) {
   const navigate = useNavigate();
@@ -55,20 +58,30 @@ export function GiftForm({ plans, packs }: { plans: Plan[]; packs: CreditPack[] 
   const [by, setBy] = useState<'phone' | 'email'>('phone');
   const [recipient, setRecipient] = useState('');
   const [message, setMessage] = useState('');
-  const [cards, setCards] = useState<SavedCard[]>([]);
+  /** null until the sender's cards are known: the way chosen first may be one of them */
+  const [cards, setCards] = useState<SavedCard[] | null>(null);
   const [way, setWay] = useState<Way>({ kind: 'qpay' });
   const [stage, setStage] = useState<'choose' | 'working' | 'redirecting'>('choose');
   const [error, setError] = useState<string | null>(null);
   const [fields, setFields] = useState<Record<string, string>>({});
   const attemptKey = useRef<string | null>(null);
+  /** the sender picked a way: what loads afterwards does not change it */
+  const picked = useRef(false);
 
   useEffect(() => {
-    browserApi()
+    void browserApi()
       .savedCards()
       .then(
-        (saved) => setCards(saved.filter((card) => card.rail === 'golomt')),
-        () => setCards([]),
-      );
+        (saved) => saved.filter((card) => card.rail === 'golomt'),
+        () => [],
+      )
+      .then((usable) => {
+        setCards(usable);
+        const first = firstWay(usable, lastPaidRail());
+        if (!first || picked.current) return;
+        if ('cardId' in first) setWay({ kind: 'card', cardId: first.cardId });
+        else if (first.rail === 'golomt') setWay({ kind: 'new-card' });
+      });
   }, []);
 
   const choice = choices.find((c) => c.key === chosen);
@@ -113,7 +126,7 @@ export function GiftForm({ plans, packs }: { plans: Plan[]; packs: CreditPack[] 
 
   const ways: { way: Way; label: string; hint: string }[] = [
     { way: { kind: 'qpay' }, label: t.qpay, hint: t.qpayHint },
-    ...cards.map((card) => ({
+    ...(cards ?? []).map((card) => ({
       way: { kind: 'card', cardId: card.id } as const,
       label: t.savedCard(`${card.brand} ${card.masked_number}`.trim()),
       hint: t.savedCardHint,
@@ -236,7 +249,10 @@ export function GiftForm({ plans, packs }: { plans: Plan[]; packs: CreditPack[] 
                   type="radio"
                   name="gift-way"
                   checked={sameWay(way, option.way)}
-                  onChange={() => setWay(option.way)}
+                  onChange={() => {
+                    picked.current = true;
+                    setWay(option.way);
+                  }}
                   className="mt-1 size-4 accent-brand"
                 />
                 <span className="min-w-0">
@@ -250,7 +266,7 @@ export function GiftForm({ plans, packs }: { plans: Plan[]; packs: CreditPack[] 
       </fieldset>
 
       {error ? <FormMessage>{error}</FormMessage> : null}
-      <button type="submit" className={buttonClass('primary', 'lg', 'w-full sm:w-auto')}>
+      <button type="submit" disabled={cards === null} className={buttonClass('primary', 'lg', 'w-full sm:w-auto')}>
         {choice ? t.pay(formatMnt(choice.priceMnt)) : t.payPlain}
       </button>
     </form>

@@ -7,6 +7,7 @@ import type { savedCard } from '@nomsan/contracts/money';
 import type { SubscriptionPurchase } from '@nomsan/contracts/subscriptions';
 import { browserApi } from '~/lib/browser-api';
 import { formatMnt } from '~/lib/format';
+import { firstWay, lastPaidRail } from '~/lib/pay-preference';
 import { buttonClass } from '~/ui/buttons';
 
 const t = mn.subscriptionPages;
@@ -44,30 +45,46 @@ function subscribe(target: SubscribeTarget, way: Way, key: string): Promise<Subs
 /**
  * Taking a subscription: choose the way to pay, then the bank's page (a new card), or the
  * invoice's page, which shows the QR and follows the payment (QPay, or a saved card's charge).
- * One Idempotency-Key per attempt, kept across retries of it, so a double tap makes one invoice.
+ * The member's most recent way to pay is chosen first: their most recently used saved card, else
+ * a new card or QPay as they last paid here. One Idempotency-Key per attempt, kept across
+ * retries of it, and the pay button disabled while its request is out: a double tap sends once.
  */
 export function SubscribeSheet({ target, onClose }: { target: SubscribeTarget; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const headingId = useId();
   const navigate = useNavigate();
-  const [cards, setCards] = useState<SavedCard[]>([]);
+  /** null until the member's cards are known: the way chosen first may be one of them */
+  const [cards, setCards] = useState<SavedCard[] | null>(null);
   const [way, setWay] = useState<Way>(target.cardOnly ? { kind: 'new-card' } : { kind: 'qpay' });
   const [stage, setStage] = useState<'choose' | 'working' | 'redirecting'>('choose');
   const [error, setError] = useState<string | null>(null);
   const attemptKey = useRef<string | null>(null);
+  /** a request is out: a second tap before the sheet re-renders sends nothing */
+  const inFlight = useRef(false);
+  /** the member picked a way: what loads afterwards does not change it */
+  const picked = useRef(false);
 
   useEffect(() => {
     dialog.current?.showModal();
-    browserApi()
+    void browserApi()
       .savedCards()
       // a carrier's consent (Unitel) is kept like a card, but it is not one
       .then(
-        (saved) => setCards(saved.filter((card) => card.rail !== 'unitel')),
-        () => setCards([]),
-      );
+        (saved) => saved.filter((card) => card.rail === 'golomt'),
+        () => [],
+      )
+      .then((usable) => {
+        setCards(usable);
+        const first = firstWay(usable, lastPaidRail());
+        if (!first || picked.current) return;
+        if ('cardId' in first) setWay({ kind: 'card', cardId: first.cardId });
+        else if (first.rail === 'golomt') setWay({ kind: 'new-card' });
+      });
   }, []);
 
   async function pay() {
+    if (inFlight.current) return;
+    inFlight.current = true;
     setError(null);
     attemptKey.current ??= crypto.randomUUID();
     setStage('working');
@@ -86,11 +103,13 @@ export function SubscribeSheet({ target, onClose }: { target: SubscribeTarget; o
       if (isApiError(caught)) attemptKey.current = null;
       setError(isApiError(caught) ? caught.message : mn.errors.UNAVAILABLE);
       setStage('choose');
+    } finally {
+      inFlight.current = false;
     }
   }
 
   const choices: { way: Way; label: string; hint: string }[] = [
-    ...cards.map((card) => ({
+    ...(cards ?? []).map((card) => ({
       way: { kind: 'card', cardId: card.id } as const,
       label: t.savedCard(`${card.brand} ${card.masked_number}`.trim()),
       hint: t.savedCardHint,
@@ -98,6 +117,7 @@ export function SubscribeSheet({ target, onClose }: { target: SubscribeTarget; o
     { way: { kind: 'new-card' }, label: t.newCard, hint: t.newCardHint },
     ...(target.cardOnly ? [] : [{ way: { kind: 'qpay' } as const, label: t.qpay, hint: t.qpayHint }]),
   ];
+  const working = stage === 'working';
   const same = (a: Way, b: Way) =>
     a.kind === b.kind && (a.kind !== 'card' || b.kind !== 'card' || a.cardId === b.cardId);
 
@@ -124,14 +144,15 @@ export function SubscribeSheet({ target, onClose }: { target: SubscribeTarget; o
         </button>
       </div>
       <div className="px-5 py-5">
-        {stage === 'choose' ? (
+        {stage !== 'redirecting' ? (
           <form
+            aria-busy={working}
             onSubmit={(event) => {
               event.preventDefault();
               void pay();
             }}
           >
-            <fieldset>
+            <fieldset disabled={working}>
               <legend className="text-sm font-semibold">{t.howToPay}</legend>
               <ul className="mt-3 grid gap-2">
                 {choices.map((choice) => (
@@ -144,7 +165,10 @@ export function SubscribeSheet({ target, onClose }: { target: SubscribeTarget; o
                         type="radio"
                         name="subscribe-way"
                         checked={same(way, choice.way)}
-                        onChange={() => setWay(choice.way)}
+                        onChange={() => {
+                          picked.current = true;
+                          setWay(choice.way);
+                        }}
                         className="mt-1 size-4 accent-brand"
                       />
                       <span className="min-w-0">
@@ -176,13 +200,17 @@ export function SubscribeSheet({ target, onClose }: { target: SubscribeTarget; o
                 {error}
               </p>
             ) : null}
-            <button type="submit" className={buttonClass('primary', 'lg', 'mt-5 w-full')}>
-              {t.pay(formatMnt(target.priceMnt))}
+            <button
+              type="submit"
+              disabled={working || cards === null}
+              className={buttonClass('primary', 'lg', 'mt-5 w-full')}
+            >
+              {working ? t.working : t.pay(formatMnt(target.priceMnt))}
             </button>
           </form>
         ) : (
           <p role="status" className="py-10 text-center text-muted">
-            {stage === 'working' ? t.working : t.toBank}
+            {t.toBank}
           </p>
         )}
       </div>
