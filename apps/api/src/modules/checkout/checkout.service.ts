@@ -39,7 +39,7 @@ import type { LibraryService } from '../library/library.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { IdentityService } from '../identity/identity.service';
 import { codeBenefit, type CodeBenefit, type Reusable } from '../commerce/commerce.service';
-import type { Limiter, BackoffPolicy } from '../../lib/limiter';
+import type { Limiter, BackoffPolicy, Reservation } from '../../lib/limiter';
 import type { BenefitView, GiftRequest, PlanDiscount, Redeemed } from '@nomsan/contracts/codes';
 import { checkoutRepository } from './checkout.repository';
 
@@ -829,20 +829,27 @@ export function checkoutService(kernel: Kernel, deps: CheckoutDependencies) {
    * free, then growing waits).
    */
   async function guessing<T>(userId: number, ip: string, look: () => Promise<T>): Promise<T> {
-    const keys = [`code:member:${userId}`, `code:ip:${ip}`];
-    for (const key of keys) {
-      const waiting = await deps.identity.settings.limiter.backoff(key, CODE_BACKOFF);
-      if (!waiting.allowed) {
+    // each try is taken before the code is looked up, checked and counted at once: guesses sent
+    // together cannot all pass the check before the first wrong one is counted
+    const taken: Reservation[] = [];
+    for (const key of [`code:member:${userId}`, `code:ip:${ip}`]) {
+      const tried = await deps.identity.settings.limiter.reserve(key, CODE_BACKOFF);
+      if (!tried.allowed) {
+        await Promise.all(taken.map((each) => each.release()));
         const error = new AppError('RATE_LIMITED', mn.codes.tooManyTries);
-        error.retryAfterS = Math.ceil(waiting.retryAfterMs / 1000);
+        error.retryAfterS = Math.ceil(tried.retryAfterMs / 1000);
         throw error;
       }
+      taken.push(tried);
     }
     try {
-      return await look();
+      const found = await look();
+      await Promise.all(taken.map((each) => each.release()));
+      return found;
     } catch (error) {
-      if (error instanceof AppError && error.code === 'NOT_FOUND') {
-        for (const key of keys) await deps.identity.settings.limiter.fail(key, CODE_BACKOFF);
+      // only a code that does not exist is a wrong guess; anything else gives the try back
+      if (!(error instanceof AppError && error.code === 'NOT_FOUND')) {
+        await Promise.all(taken.map((each) => each.release()));
       }
       throw error;
     }

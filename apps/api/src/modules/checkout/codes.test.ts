@@ -84,6 +84,16 @@ describe('promo codes and gift cards', () => {
     expect(empty.statusCode).toBe(400);
   });
 
+  it('slows down wrong codes sent all at once just the same: five free tries, the rest 429', async () => {
+    const member = await registerByPhone(t.app);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => redeem(member, `WRONG${i}ATONCE`, '203.0.113.78')),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 404)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(35);
+  });
+
   it('holds a code’s limit exactly when 100 members redeem it at once', async () => {
     await services().commerce.codes.createPromo(root(), {
       code: 'LIMITED10',
