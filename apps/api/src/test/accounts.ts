@@ -77,6 +77,12 @@ export const fromSite = (jar: Record<string, string> = {}, extra: Record<string,
   ...extra,
 });
 
+/** A member's app request headers: their bearer token and an Idempotency-Key (a new one unless given). */
+export const asMember = (member: { token: string }, key: string = crypto.randomUUID()) => ({
+  authorization: `Bearer ${member.token}`,
+  'idempotency-key': key,
+});
+
 export interface Registered {
   phone: string;
   password: string;

@@ -5,7 +5,13 @@ import { plansResponse, subscriptionPurchaseResponse, type Plan } from '@nomsan/
 import { MINUTE_MS } from '../../lib/clock';
 import { runQueuedJobs } from '../../test/jobs';
 import { payByQpay, saveCardAtGolomt } from '../../test/payments';
-import { createAccountsApp, registerByPhone, type AccountsTestApp, type Registered } from '../../test/accounts';
+import {
+  asMember,
+  createAccountsApp,
+  registerByPhone,
+  type AccountsTestApp,
+  type Registered,
+} from '../../test/accounts';
 import { CHECK_FAILURES_BOUND } from './billing.service';
 import { RENEW_AHEAD_MS } from './subscriptions.service';
 
@@ -35,10 +41,7 @@ describe('refunds and captures as steps', () => {
 
   const services = () => t.app.modules!.services;
   const root = () => t.app.modules!.kernel.root;
-  const as = (member: Registered, key: string = crypto.randomUUID()) => ({
-    authorization: `Bearer ${member.token}`,
-    'idempotency-key': key,
-  });
+  const as = asMember;
   const staff = { authorization: `Bearer ${STAFF}` };
   const post = (member: Registered, url: string, payload: object, key?: string) =>
     t.app.inject({ method: 'POST', url, headers: as(member, key), payload });

@@ -7,6 +7,7 @@ import { MINUTE_MS } from '../../lib/clock';
 import { runQueuedJobs } from '../../test/jobs';
 import { payByQpay, saveCardAtGolomt } from '../../test/payments';
 import {
+  asMember,
   createAccountsApp,
   lastCode,
   registerByPhone,
@@ -53,10 +54,7 @@ describe('checkout: paid once', () => {
 
   const services = () => t.app.modules!.services;
   const root = () => t.app.modules!.kernel.root;
-  const as = (member: Registered, key: string = crypto.randomUUID()) => ({
-    authorization: `Bearer ${member.token}`,
-    'idempotency-key': key,
-  });
+  const as = asMember;
   const post = (member: Registered, url: string, payload: object) =>
     t.app.inject({ method: 'POST', url, headers: as(member), payload });
   const atOnce = (send: () => ReturnType<typeof post>) => Promise.all(Array.from({ length: AT_ONCE }, send));
