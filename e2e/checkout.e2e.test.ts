@@ -1,22 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeFor, newPhone } from './support/accounts';
+import { signUpInBrowser } from './support/accounts';
 import { DESKTOP, baseUrl, launch, screenshot, watchConsole } from './support/browser';
-
-/** A visitor signs up in the browser (phone, the code from the outbox, name and password). */
-async function signUp(page: Page): Promise<void> {
-  await page.goto('/auth/register?prev=/settings/credit-transactions');
-  const phone = newPhone();
-  await page.getByLabel('Утасны дугаар').fill(phone);
-  await page.getByRole('button', { name: 'Код авах' }).click();
-  await page.waitForURL((url) => url.pathname === '/auth/code');
-  await page.getByLabel('Баталгаажуулах код').fill(await codeFor(phone));
-  await expect.poll(() => page.getByRole('heading', { name: 'Бүртгэлээ дуусгах' }).count()).toBe(1);
-  await page.getByLabel('Таны нэр').fill('Худалдан авагч');
-  await page.getByLabel('Нууц үг (заавал биш)').fill('Nomsan-Checkout-2026');
-  await page.getByRole('button', { name: 'Бүртгэл үүсгэх' }).click();
-  await page.waitForURL((url) => url.pathname === '/settings/credit-transactions');
-}
+import { payOnCardPage } from './support/money';
 
 interface Card {
   slug: string;
@@ -31,23 +17,6 @@ async function titles(path: string): Promise<Card[]> {
 }
 
 const sheet = (page: Page) => page.getByRole('dialog');
-
-/** Pays the open sheet by card on the bank's hosted page; `otp` for the 3-D Secure card. */
-async function payByCard(page: Page, cardNumber: string, otp?: string) {
-  await page.waitForURL((url) => url.pathname.startsWith('/sandbox/golomt/'));
-  await page.getByLabel('Картын дугаар').fill(cardNumber);
-  await page.getByLabel('Карт эзэмшигчийн нэр').fill('BOLD BAATAR');
-  await page.getByLabel('Дуусах хугацаа (MM/YY)').fill('12/30');
-  await page.getByLabel('CVV код').fill('123');
-  await screenshot(page, 'checkout-golomt-card-1280');
-  await page.getByRole('button', { name: 'Төлөх' }).click();
-  if (otp) {
-    await page.getByLabel('Баталгаажуулах код').fill(otp);
-    await screenshot(page, 'checkout-golomt-3ds-1280');
-    await page.getByRole('button', { name: 'Баталгаажуулах' }).click();
-  }
-  await page.waitForURL((url) => url.pathname.startsWith('/payment/'));
-}
 
 describe('checkout in the browser', () => {
   let browser: Awaited<ReturnType<typeof launch>>;
@@ -64,7 +33,11 @@ describe('checkout in the browser', () => {
       const context = await browser.context(DESKTOP);
       const page = await context.newPage();
       const problems = watchConsole(page);
-      await signUp(page);
+      await signUpInBrowser(page, {
+        prev: '/settings/credit-transactions',
+        name: 'Худалдан авагч',
+        password: 'Nomsan-Checkout-2026',
+      });
       await expect.poll(() => page.getByText('Кредитээр нээх боломжтой номууд').count()).toBe(1);
       await screenshot(page, 'checkout-credits-page-1280');
 
@@ -113,7 +86,7 @@ describe('checkout in the browser', () => {
       await sheet(page)
         .getByRole('button', { name: /төлөх$/ })
         .click();
-      await payByCard(page, '4000 0000 0000 3220', '123456');
+      await payOnCardPage(page, '4000 0000 0000 3220', { otp: '123456', shots: 'checkout' });
       await expect.poll(() => page.getByRole('heading', { name: 'Төлбөр амжилттай' }).count()).toBe(1);
       await screenshot(page, 'checkout-card-paid-1280');
 
@@ -139,7 +112,7 @@ describe('checkout in the browser', () => {
       await sheet(page)
         .getByRole('button', { name: /төлөх$/ })
         .click();
-      await payByCard(page, '4000 0000 0000 0002');
+      await payOnCardPage(page, '4000 0000 0000 0002');
       await expect.poll(() => page.getByText('Карт татгалзлаа. Өөр карт ашиглана уу.').count()).toBe(1);
       await screenshot(page, 'checkout-declined-1280');
       await page.goto(`/summary/${declined!.slug}`);

@@ -2,18 +2,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { codeFor, newPhone, payAtBank, registerByApi, signInWithPassword } from './support/accounts';
 import { DESKTOP, baseUrl, launch, screenshot, watchConsole } from './support/browser';
+import { storeClock as clock } from './support/money';
 
 const DAY_MS = 24 * 60 * 60_000;
-
-/** The sandbox's test clock of the shared server (POST /sandbox/clock). */
-async function clock(body?: { advance_ms?: number; reset?: true }): Promise<Date> {
-  const response = await fetch(`${baseUrl()}/sandbox/clock`, {
-    method: body ? 'POST' : 'GET',
-    ...(body ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {}),
-  });
-  expect(response.status).toBe(200);
-  return new Date(((await response.json()) as { data: { now: string } }).data.now);
-}
 
 /** '2026-12-27T…' → '2026.12.27', as the store writes dates (Ulaanbaatar time). */
 const dateText = (iso: string) =>

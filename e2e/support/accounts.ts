@@ -67,6 +67,28 @@ export async function registerByApi(
   return { phone, token: registered.access_token as string };
 }
 
+/**
+ * A visitor signs up in the browser as a person would (phone, the code from the outbox, name and,
+ * when given, a password) and comes back to `prev`. Answers the phone.
+ */
+export async function signUpInBrowser(
+  page: Page,
+  { prev, name, password }: { prev: string; name: string; password?: string },
+): Promise<string> {
+  await page.goto(`/auth/register?prev=${encodeURIComponent(prev)}`);
+  const phone = newPhone();
+  await page.getByLabel('Утасны дугаар').fill(phone);
+  await page.getByRole('button', { name: 'Код авах' }).click();
+  await page.waitForURL((url) => url.pathname === '/auth/code');
+  await page.getByLabel('Баталгаажуулах код').fill(await codeFor(phone));
+  await expect.poll(() => page.getByRole('heading', { name: 'Бүртгэлээ дуусгах' }).count()).toBe(1);
+  await page.getByLabel('Таны нэр').fill(name);
+  if (password) await page.getByLabel('Нууц үг (заавал биш)').fill(password);
+  await page.getByRole('button', { name: 'Бүртгэл үүсгэх' }).click();
+  await page.waitForURL((url) => url.pathname === new URL(prev, baseUrl()).pathname);
+  return phone;
+}
+
 /** Signs in in the browser with a password, from `from`'s header link, and comes back there. */
 export async function signInWithPassword(page: Page, login: string, password: string, from = '/') {
   await page.goto(from);
