@@ -875,6 +875,13 @@ export function checkoutService(kernel: Kernel, deps: CheckoutDependencies) {
             const link = `${page}?code=${encodeURIComponent(code.code)}`;
             return { kind: code.kind, title: code.title, benefit: benefitView(benefit), message: code.message, link };
           }
+          if (checked.benefit.type === 'title') {
+            // a title held for good already: the code is kept for another title, not used up
+            await billing.lockBuyer(tx, userId);
+            const { itemType, itemId, format } = checked.benefit;
+            const held = (await entitlements.holdings(tx, userId, itemType, [itemId])).get(itemId)?.get(format);
+            if (held?.until === null) throw new AppError('CONFLICT', mn.money.alreadyOwned);
+          }
           const { code, benefit } = await deps.commerce.codes.claim(tx, raw, userId);
           const link = await giveBenefit(
             tx,

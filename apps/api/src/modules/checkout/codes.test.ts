@@ -84,6 +84,44 @@ describe('promo codes and gift cards', () => {
     expect(empty.statusCode).toBe(400);
   });
 
+  it('keeps a title code unused for a member who holds the title already (409), and gives it to one who does not', async () => {
+    const { rows } = await t.db.db.execute<{ id: number; credits: number }>(sql`
+      select item_id as id, credit_price as credits from commerce_offer
+      where item_type = 'book' and format = 'ebook' and active and credit_price is not null order by item_id limit 1`);
+    const book = rows[0]!;
+    await services().commerce.codes.createPromo(root(), {
+      code: 'ONEBOOK1',
+      title: 'Нэг ном',
+      benefit: { type: 'title', itemType: 'book', itemId: book.id, format: 'ebook' },
+      maxRedemptions: 5,
+      source: 'test:onebook',
+    });
+    const owner = await registerByPhone(t.app);
+    await services().credits.add(root(), {
+      userId: owner.userId,
+      credits: book.credits,
+      kind: 'bonus',
+      description: 'test',
+      entryKey: crypto.randomUUID(),
+    });
+    const bought = await t.app.inject({
+      method: 'POST',
+      url: `/v6/purchase/book/${book.id}`,
+      headers: { authorization: `Bearer ${owner.token}`, 'idempotency-key': crypto.randomUUID() },
+      payload: { format: 'ebook', method: 'credits' },
+    });
+    expect(bought.statusCode, bought.body).toBe(200);
+    const refused = await redeem(owner, 'ONEBOOK1', '203.0.113.90');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(mn.money.alreadyOwned);
+    const newcomer = await registerByPhone(t.app);
+    expect((await redeem(newcomer, 'ONEBOOK1', '203.0.113.91')).statusCode).toBe(200);
+    const { rows: used } = await t.db.db.execute<{ count: number }>(
+      sql`select redeemed_count as count from commerce_code where code = 'ONEBOOK1'`,
+    );
+    expect(used[0]!.count).toBe(1);
+  });
+
   it('slows down wrong codes sent all at once just the same: five free tries, the rest 429', async () => {
     const member = await registerByPhone(t.app);
     const answers = await Promise.all(
