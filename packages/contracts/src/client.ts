@@ -377,6 +377,8 @@ export function createApiClient(options: ApiClientOptions) {
       /** the discounts running now, each with its plan, price and end */
       salesOffer: () => data(plans.salesOffer, { query: { options: '1', platform: 'web' } }),
       status: () => data(plans.status),
+      /** every pass in force or ahead: subscriptions', promo codes' and gift cards' */
+      passes: () => data(subscribe.passes),
       cancel: (id: string) => data(plans.cancel, { params: { id } }),
       resume: (id: string) => data(plans.resume, { params: { id } }),
       /** an upgrade answers the invoice to pay now; a downgrade none (it starts at the period's end) */

@@ -883,6 +883,21 @@ export const mn = {
     creditBooksLink: 'Миний кредит номууд',
     mine: 'Миний захиалга',
     mineEmpty: 'Танд идэвхтэй захиалга алга.',
+    /** every pass in force or ahead: a subscription's, a promo code's or a gift card's */
+    passes: {
+      heading: 'Таны эрхүүд',
+      sources: {
+        subscription: 'Захиалга',
+        promo: (title: string) => `Промо код: ${title}`,
+        gift: (title: string) => `Бэлгийн карт: ${title}`,
+      },
+      opens: {
+        audio: 'Аудио номууд нээлттэй',
+        ebook: 'Цахим номууд нээлттэй',
+        summary: 'Товчлолууд нээлттэй',
+      },
+      dates: (from: string, to: string) => `${from} – ${to}`,
+    },
     statuses: {
       active: 'Идэвхтэй',
       cancelled: 'Цуцлагдсан',

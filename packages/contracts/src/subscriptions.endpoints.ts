@@ -5,6 +5,7 @@ import {
   golomtSubscriptionRequest,
   hipaySubscriptionRequest,
   idempotencyHeaders,
+  passesResponse,
   periodSubscriptionRequest,
   plansQuery,
   plansResponse,
@@ -99,8 +100,20 @@ export const subscriptionEndpoints = {
   }),
 };
 
-/** Taking a subscription: idempotent by the member's Idempotency-Key, like every purchase. */
+/**
+ * Taking a subscription: idempotent by the member's Idempotency-Key, like every purchase; and
+ * every pass the member holds, whatever gave it (checkout reads both the passes and the codes).
+ */
 export const subscribeEndpoints = {
+  passes: defineEndpoint({
+    ...member,
+    tags: ['subscriptions'],
+    method: 'GET',
+    path: '/v6/subscription/passes',
+    summary:
+      "Every pass the member holds in force or ahead, soonest first: its source (a subscription, a promo code or a gift card, with the code's title), scope, start and end",
+    response: passesResponse,
+  }),
   golomt: defineEndpoint({
     ...member,
     tags: ['subscriptions'],

@@ -66,6 +66,24 @@ export const subscriptionStatus = z.object({
 });
 export type SubscriptionStatus = z.infer<typeof subscriptionStatus>;
 export const subscriptionStatusResponse = envelope(subscriptionStatus);
+
+/** what a pass opens: audio books, e-books or summaries */
+export const passScopes = ['audio', 'ebook', 'summary'] as const;
+export type PassScope = (typeof passScopes)[number];
+/** where a pass comes from: a subscription's period, a promo code's days or a gift card's */
+export const passSources = ['subscription', 'promo', 'gift'] as const;
+
+/** One pass in force or ahead: what opens a scope from when until when, and why. */
+export const memberPass = z.object({
+  source: z.enum(passSources),
+  /** the promo code's or gift card's title; null for a subscription's period */
+  title: z.string().nullable(),
+  scope: z.enum(passScopes),
+  starts_at: z.string(),
+  ends_at: z.string(),
+});
+export type MemberPass = z.infer<typeof memberPass>;
+export const passesResponse = envelope(z.object({ passes: z.array(memberPass) }));
 export const subscriptionResponse = envelope(subscription);
 
 export const subscriptionParams = z.object({ id: publicId });

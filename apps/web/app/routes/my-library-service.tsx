@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { mn } from '@nomsan/contracts/messages';
 import { LibraryEmpty } from '~/features/library/library-empty';
+import { PassList } from '~/features/subscription/pass-list';
 import { LibraryGrid } from '~/features/library/library-grid';
 import { libraryPage } from '~/features/library/library-page.server';
 import { formatDate } from '~/lib/format';
@@ -11,11 +12,16 @@ import type { Route } from './+types/my-library-service';
 const t = mn.rentals;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const [rentals, status] = await Promise.all([
+  const [rentals, status, passes] = await Promise.all([
     libraryPage(context, request, (page) => context.api.rentals(page)),
     context.api.subscriptions.status(),
+    context.api.subscriptions.passes(),
   ]);
-  return { rentals, subscriptions: status.subscriptions.filter((s) => s.status !== 'expired') };
+  return {
+    rentals,
+    subscriptions: status.subscriptions.filter((s) => s.status !== 'expired'),
+    passes: passes.passes,
+  };
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
@@ -25,21 +31,21 @@ export const meta: Route.MetaFunction = () => privatePageMeta(`${t.serviceTitle}
 /** `/my-library/service`: the member's subscriptions (with a way to manage them) and rentals in force. */
 export default function LibraryService({ loaderData }: Route.ComponentProps) {
   const { pathname, search } = useLocation();
-  const { rentals, subscriptions } = loaderData;
+  const { rentals, subscriptions, passes } = loaderData;
   return (
     <div className="space-y-10">
       <section aria-labelledby="service-subscriptions">
         <h2 id="service-subscriptions" className="text-lg font-bold">
           {t.subscriptionsHeading}
         </h2>
-        {subscriptions.length === 0 ? (
+        {subscriptions.length === 0 && passes.length === 0 ? (
           <p className="mt-3 text-muted">
             {t.noSubscription}{' '}
             <Link to="/subscription" className="font-semibold text-brand hover:underline">
               {t.seePlans}
             </Link>
           </p>
-        ) : (
+        ) : subscriptions.length === 0 ? null : (
           <ul className="mt-3 grid gap-3 sm:grid-cols-2">
             {subscriptions.map((subscription) => (
               <li key={subscription.id} className="rounded-2xl border border-line bg-white p-4">
@@ -60,6 +66,11 @@ export default function LibraryService({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
+        {passes.length > 0 ? (
+          <div className="mt-5">
+            <PassList passes={passes} />
+          </div>
+        ) : null}
       </section>
       <section aria-labelledby="service-rentals">
         <h2 id="service-rentals" className="mb-3 text-lg font-bold">

@@ -38,9 +38,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const page = pageOf(request);
   const member = checkSessionCookie(request);
   const code = new URL(request.url).searchParams.get('code')?.trim().slice(0, 64) || null;
-  const [plans, status, offers, discount] = await Promise.all([
+  const [plans, status, passes, offers, discount] = await Promise.all([
     required(context.api.subscriptions.plans()),
     member ? optional(context.api.subscriptions.status(), null) : null,
+    member
+      ? optional(
+          context.api.subscriptions.passes().then((answer) => answer.passes),
+          [],
+        )
+      : [],
     optional(
       context.api.subscriptions.salesOffer().then((offer) => offer.options),
       [],
@@ -49,7 +55,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // or why it cannot be taken; a visitor signs in first
     code && member ? planDiscountOf(context.api.planDiscount(code)) : null,
   ]);
-  return { ...page, plans, status, offersRunning: offers.length, code, discount };
+  return { ...page, plans, status, passes, offersRunning: offers.length, code, discount };
 }
 
 async function planDiscountOf(
@@ -156,7 +162,7 @@ const SCOPE_LINKS = [
  * `/credit/creditbooks`): the plans on sale and, for a member, "My subscriptions".
  */
 export default function SubscriptionPage({ loaderData }: Route.ComponentProps) {
-  const { scope, creditBooks, plans, status, offersRunning, code, discount } = loaderData;
+  const { scope, creditBooks, plans, status, passes, offersRunning, code, discount } = loaderData;
   const shown = scope ? plans.filter((plan) => plan.scope === scope) : plans;
   const mine = (status?.subscriptions ?? []).filter((sub) => scope === null || sub.plan.scope === scope);
   const held = new Set(mine.filter((sub) => sub.status !== 'expired').map((sub) => sub.plan.id));
@@ -199,7 +205,11 @@ export default function SubscriptionPage({ loaderData }: Route.ComponentProps) {
 
       {status ? (
         <div className="mt-6">
-          <MySubscriptions subscriptions={mine} plans={plans} />
+          <MySubscriptions
+            subscriptions={mine}
+            plans={plans}
+            passes={passes.filter((pass) => scope === null || pass.scope === scope)}
+          />
         </div>
       ) : null}
 

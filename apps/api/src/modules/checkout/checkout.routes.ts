@@ -21,6 +21,12 @@ const ownedItem = (grant: GrantRow) => ({
   granted_at: grant.createdAt.toISOString(),
 });
 
+/** the code a pass's source names (`code:<id>`, what a redeemed code gives), else null */
+const codeIdOf = (source: string): number | null => {
+  const match = /^code:(\d+)$/.exec(source);
+  return match ? Number(match[1]) : null;
+};
+
 /** Buying, credits and what the member holds (spec section 7, verbatim paths). */
 export const checkoutRoutes: FastifyPluginAsync<RouteContext> = async (app, context) => {
   const { services } = context;
@@ -187,6 +193,27 @@ export const checkoutRoutes: FastifyPluginAsync<RouteContext> = async (app, cont
   route(app, endpoints.rentals, (request) =>
     ownedPage(request.ctx, requireUser(request).userId, request.query, ['rental']),
   );
+
+  route(app, subscribeEndpoints.passes, async (request) => {
+    const passes = await entitlements.passList(request.ctx, requireUser(request).userId);
+    const codeIds = passes.map((pass) => codeIdOf(pass.source)).filter((id) => id !== null);
+    const codes = await commerce.codes.titles(request.ctx, codeIds);
+    return {
+      data: {
+        passes: passes.map((pass) => {
+          const codeId = codeIdOf(pass.source);
+          const code = codeId === null ? undefined : codes.get(codeId);
+          return {
+            source: code?.kind ?? ('subscription' as const),
+            title: code?.title ?? null,
+            scope: pass.scope,
+            starts_at: pass.startsAt.toISOString(),
+            ends_at: pass.endsAt.toISOString(),
+          };
+        }),
+      },
+    };
+  });
 
   route(app, codesEndpoints.redeem, async (request) => ({
     data: await checkout.redeem(request.ctx, requireUser(request).userId, request.body.code, request.ip),

@@ -1,5 +1,5 @@
 import type { ModuleDb } from '@nomsan/db/client';
-import { and, desc, eq, gt, isNull, lte, or, sql } from '@nomsan/db/orm';
+import { and, desc, eq, gt, inArray, isNull, lte, or, sql } from '@nomsan/db/orm';
 import type * as schema from '@nomsan/db/schema/commerce';
 import { commerceCode, commerceCodeRedemption } from '@nomsan/db/schema/commerce';
 
@@ -13,6 +13,14 @@ export function codesRepository(db: CodesDb) {
     async byCode(code: string): Promise<CodeRow | undefined> {
       const [row] = await db.select().from(commerceCode).where(eq(commerceCode.code, code));
       return row;
+    },
+
+    byIds(ids: number[]): Promise<Pick<CodeRow, 'id' | 'kind' | 'title'>[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .select({ id: commerceCode.id, kind: commerceCode.kind, title: commerceCode.title })
+        .from(commerceCode)
+        .where(inArray(commerceCode.id, ids));
     },
 
     async bySource(source: string): Promise<CodeRow | undefined> {

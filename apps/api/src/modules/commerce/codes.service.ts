@@ -163,6 +163,12 @@ export function codesService(kernel: Kernel) {
         startsAt: row.startsAt ?? now(),
       }),
 
+    /** what a member sees of these codes (a pass's source): promo or gift, and its title */
+    async titles(ctx: Ctx, ids: number[]): Promise<Map<number, Pick<CodeRow, 'kind' | 'title'>>> {
+      const rows = await repository(ctx).byIds([...new Set(ids)]);
+      return new Map(rows.map((row) => [row.id, { kind: row.kind, title: row.title }]));
+    },
+
     sent: (ctx: Ctx, userId: number) => repository(ctx).sentBy(userId),
     received: (ctx: Ctx, userId: number) => repository(ctx).receivedBy(userId),
     campaigns: (ctx: Ctx) => repository(ctx).campaigns(now()),

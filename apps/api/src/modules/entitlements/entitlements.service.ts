@@ -229,6 +229,12 @@ export function entitlementsService(context: Kernel, deps: { commerce: CommerceS
       };
     },
 
+    /** the member's passes in force or ahead (not revoked), soonest first: what the member can see */
+    passList: async (ctx: Ctx, userId: number): Promise<PassRow[]> =>
+      (await repository(ctx).passesAhead(userId, now())).sort(
+        (a, b) => a.startsAt.getTime() - b.startsAt.getTime() || a.id - b.id,
+      ),
+
     /** the member's grants in force, newest first */
     library: (
       ctx: Ctx,

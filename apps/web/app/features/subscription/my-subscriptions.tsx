@@ -1,11 +1,12 @@
 import { useId, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { mn } from '@nomsan/contracts/messages';
-import type { Plan, Subscription } from '@nomsan/contracts/subscriptions';
+import type { MemberPass, Plan, Subscription } from '@nomsan/contracts/subscriptions';
 import { formatDate } from '~/lib/format';
 import type { ActionResult } from '~/lib/form';
 import { buttonClass } from '~/ui/buttons';
 import { FormMessage } from '~/ui/form';
+import { PassList } from './pass-list';
 
 const t = mn.subscriptionPages;
 
@@ -27,7 +28,15 @@ const STATUS_TONE = {
  * renews and on which card, the grace of a failed renewal, and what the member can do with it
  * (cancel, resume, renew, change plan). The actions post to the page's action.
  */
-export function MySubscriptions({ subscriptions, plans }: { subscriptions: Subscription[]; plans: Plan[] }) {
+export function MySubscriptions({
+  subscriptions,
+  plans,
+  passes,
+}: {
+  subscriptions: Subscription[];
+  plans: Plan[];
+  passes: MemberPass[];
+}) {
   const headingId = useId();
   const live = subscriptions.filter((sub) => sub.status !== 'expired');
   return (
@@ -35,9 +44,8 @@ export function MySubscriptions({ subscriptions, plans }: { subscriptions: Subsc
       <h2 id={headingId} className="text-xl font-bold">
         {t.mine}
       </h2>
-      {live.length === 0 ? (
-        <p className="mt-2 text-muted">{t.mineEmpty}</p>
-      ) : (
+      {live.length === 0 && passes.length === 0 ? <p className="mt-2 text-muted">{t.mineEmpty}</p> : null}
+      {live.length === 0 ? null : (
         <ul className="mt-4 grid gap-4">
           {live.map((sub) => (
             <SubscriptionRow
@@ -48,6 +56,11 @@ export function MySubscriptions({ subscriptions, plans }: { subscriptions: Subsc
           ))}
         </ul>
       )}
+      {passes.length > 0 ? (
+        <div className="mt-5">
+          <PassList passes={passes} />
+        </div>
+      ) : null}
     </section>
   );
 }
