@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RailName } from '@nomsan/contracts/money';
 import { USER_DATA_KEY } from './auth-store';
-import { firstWay, lastPaidRail, rememberPaidRail } from './pay-preference';
+import { firstWay, lastPaidRail, payChoices, rememberPaidRail } from './pay-preference';
 
 function memoryStorage(user?: number): Storage {
   const data = new Map<string, string>();
@@ -80,5 +80,18 @@ describe('the last rail paid with on this device', () => {
     expect(lastPaidRail(broken)).toBeNull();
     broken.setItem('nomsan:last-rail', 'not json');
     expect(lastPaidRail(broken)).toBeNull();
+  });
+});
+
+describe('what a pay sheet offers', () => {
+  it('is the Golomt cards (not a carrier consent), and none when the cards cannot be read', async () => {
+    const cards = [
+      { id: 'unitelConsent0000001', rail: 'unitel' },
+      { id: 'newestCard0000000001', rail: 'golomt' },
+    ];
+    const offered = await payChoices(() => Promise.resolve(cards), memoryStorage(7));
+    expect(offered.cards).toEqual([cards[1]]);
+    expect(offered.first).toEqual({ cardId: 'newestCard0000000001' });
+    expect((await payChoices(() => Promise.reject(new Error('offline')), memoryStorage(7))).cards).toEqual([]);
   });
 });

@@ -61,3 +61,19 @@ export function firstWay(
   if (card) return { cardId: card.id };
   return last ? { rail: last } : null;
 }
+
+/**
+ * What a pay sheet offers: the member's saved cards (Golomt's, most recently used first; a
+ * carrier's consent is kept like a card but is not one; none when they cannot be read), and the
+ * way to choose first.
+ */
+export async function payChoices<C extends { id: string; rail: string }>(
+  savedCards: () => Promise<C[]>,
+  storage: Storage = globalThis.localStorage,
+): Promise<{ cards: C[]; first: ReturnType<typeof firstWay> }> {
+  const cards = await savedCards().then(
+    (saved) => saved.filter((card) => card.rail === 'golomt'),
+    () => [],
+  );
+  return { cards, first: firstWay(cards, lastPaidRail(storage)) };
+}

@@ -5,7 +5,7 @@ import { mn } from '@nomsan/contracts/messages';
 import type { NextAction, PurchaseResult } from '@nomsan/contracts/money';
 import { browserApi } from '~/lib/browser-api';
 import { formatMnt } from '~/lib/format';
-import { firstWay, lastPaidRail, rememberPaidRail } from '~/lib/pay-preference';
+import { payChoices, rememberPaidRail } from '~/lib/pay-preference';
 import { CheckIcon } from '~/ui/icons';
 import { nextStage, type Stage } from './stage';
 
@@ -121,23 +121,15 @@ export function CheckoutSheet({
       );
     }
     if (priceMnt === null) return;
-    void api
-      .savedCards()
-      // a carrier's consent (Unitel) is kept like a card, but it is not one
-      .then(
-        (saved) => saved.filter((card) => card.rail === 'golomt'),
-        () => [],
-      )
-      .then((usable) => {
-        setCards(usable);
-        const first = firstWay(usable, lastPaidRail());
-        if (!first || picked.current) return;
-        setWay(
-          'cardId' in first
-            ? { method: 'mnt', rail: 'golomt', cardId: first.cardId }
-            : { method: 'mnt', rail: first.rail },
-        );
-      });
+    void payChoices(() => api.savedCards()).then(({ cards: usable, first }) => {
+      setCards(usable);
+      if (!first || picked.current) return;
+      setWay(
+        'cardId' in first
+          ? { method: 'mnt', rail: 'golomt', cardId: first.cardId }
+          : { method: 'mnt', rail: first.rail },
+      );
+    });
   }, [creditPrice, priceMnt]);
 
   const paidPayment = stage.name === 'paid' ? stage.result.payment : null;

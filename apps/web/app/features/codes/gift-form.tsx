@@ -8,7 +8,7 @@ import type { creditPack, savedCard } from '@nomsan/contracts/money';
 import type { Plan } from '@nomsan/contracts/subscriptions';
 import { browserApi } from '~/lib/browser-api';
 import { formatMnt } from '~/lib/format';
-import { firstWay, lastPaidRail } from '~/lib/pay-preference';
+import { payChoices } from '~/lib/pay-preference';
 import { buttonClass } from '~/ui/buttons';
 import { FormMessage, TextField } from '~/ui/form';
 
@@ -69,19 +69,12 @@ export function GiftForm({ plans, packs }: { plans: Plan[]; packs: CreditPack[] 
   const picked = useRef(false);
 
   useEffect(() => {
-    void browserApi()
-      .savedCards()
-      .then(
-        (saved) => saved.filter((card) => card.rail === 'golomt'),
-        () => [],
-      )
-      .then((usable) => {
-        setCards(usable);
-        const first = firstWay(usable, lastPaidRail());
-        if (!first || picked.current) return;
-        if ('cardId' in first) setWay({ kind: 'card', cardId: first.cardId });
-        else if (first.rail === 'golomt') setWay({ kind: 'new-card' });
-      });
+    void payChoices(() => browserApi().savedCards()).then(({ cards: usable, first }) => {
+      setCards(usable);
+      if (!first || picked.current) return;
+      if ('cardId' in first) setWay({ kind: 'card', cardId: first.cardId });
+      else if (first.rail === 'golomt') setWay({ kind: 'new-card' });
+    });
   }, []);
 
   const choice = choices.find((c) => c.key === chosen);

@@ -7,7 +7,7 @@ import type { savedCard } from '@nomsan/contracts/money';
 import type { SubscriptionPurchase } from '@nomsan/contracts/subscriptions';
 import { browserApi } from '~/lib/browser-api';
 import { formatMnt } from '~/lib/format';
-import { firstWay, lastPaidRail } from '~/lib/pay-preference';
+import { payChoices } from '~/lib/pay-preference';
 import { buttonClass } from '~/ui/buttons';
 
 const t = mn.subscriptionPages;
@@ -66,20 +66,12 @@ export function SubscribeSheet({ target, onClose }: { target: SubscribeTarget; o
 
   useEffect(() => {
     dialog.current?.showModal();
-    void browserApi()
-      .savedCards()
-      // a carrier's consent (Unitel) is kept like a card, but it is not one
-      .then(
-        (saved) => saved.filter((card) => card.rail === 'golomt'),
-        () => [],
-      )
-      .then((usable) => {
-        setCards(usable);
-        const first = firstWay(usable, lastPaidRail());
-        if (!first || picked.current) return;
-        if ('cardId' in first) setWay({ kind: 'card', cardId: first.cardId });
-        else if (first.rail === 'golomt') setWay({ kind: 'new-card' });
-      });
+    void payChoices(() => browserApi().savedCards()).then(({ cards: usable, first }) => {
+      setCards(usable);
+      if (!first || picked.current) return;
+      if ('cardId' in first) setWay({ kind: 'card', cardId: first.cardId });
+      else if (first.rail === 'golomt') setWay({ kind: 'new-card' });
+    });
   }, []);
 
   async function pay() {
