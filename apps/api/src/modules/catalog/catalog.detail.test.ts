@@ -269,6 +269,12 @@ describe('catalogue detail and list endpoints', () => {
       expect(detail.items.map((item) => item.id)).toContain(id);
       expect(detail.items_value_mnt).toBeGreaterThan(0);
       expect(detail.offer?.price_mnt).toBeLessThan(detail.items_value_mnt);
+      // one "before" price: the offer's original price is what the items cost one by one
+      expect(detail.offer?.original_price_mnt).toBe(detail.items_value_mnt);
+      expect(detail.offer?.discount_percentage).toBe(
+        Math.round((1 - detail.offer!.price_mnt! / detail.items_value_mnt) * 100),
+      );
+      expect(bundles[0]!.offer?.original_price_mnt).toBe(detail.items_value_mnt);
       expect(bundleDetailResponse.parse(await ok(`/v5/bundles/slug:${detail.slug}`)).data.id).toBe(detail.id);
     }
     expect(found).toBe(true);

@@ -598,17 +598,12 @@ export function catalogService(context: Kernel, podcasts: PodcastsService, comme
         bundle.kind === 'book'
           ? await bookCardsByIds(ctx, bundle.itemIds)
           : await summaryCardsByIds(ctx, bundle.itemIds);
-      const offers = await commerce.offersFor(ctx, bundle.kind, bundle.itemIds);
-      // What the items would cost one by one: the cheapest purchase price of each.
-      const itemsValue = bundle.itemIds.reduce((sum, itemId) => {
-        const prices = (offers.get(itemId) ?? []).flatMap((o) => (o.price_mnt === null ? [] : [o.price_mnt]));
-        return sum + (prices.length ? Math.min(...prices) : 0);
-      }, 0);
       return {
         ...(await bundleCard(bundle)),
         description: bundle.description,
         items,
-        items_value_mnt: itemsValue,
+        // the same figure as the offer's original price (commerce computes both)
+        items_value_mnt: bundle.itemsValueMnt,
         web_link: bundle.kind === 'book' ? `/bundle/${bundle.slug}` : `/bundleSummary/${bundle.slug}`,
       };
     },

@@ -28,6 +28,9 @@ export interface BundleSummary {
   description: string;
   cover: Image;
   itemIds: number[];
+  /** what its items cost bought one by one now: the cheapest price of each */
+  itemsValueMnt: number;
+  /** its offer, whose "before" price is `itemsValueMnt` (the one every page shows) */
   offer: Offer | null;
 }
 
@@ -82,6 +85,11 @@ export function commerceService(context: Kernel) {
     repository(context.root).creditPacks(),
   );
 
+  /**
+   * Bundles with their items and offer. A bundle's "before" price is computed here only: what its
+   * items cost one by one now (the cheapest current price of each), never a stored figure that
+   * drifts from the items' prices; the offer's original price and discount follow from it.
+   */
   async function summarise(ctx: Ctx, rows: BundleRow[]): Promise<BundleSummary[]> {
     const ids = rows.map((row) => row.id);
     const [items, offers] = await Promise.all([
@@ -89,17 +97,40 @@ export function commerceService(context: Kernel) {
       repository(ctx).offers('bundle', ids),
     ]);
     const itemsByBundle = groupBy(items, (item) => item.bundleId);
-    const offerByBundle = new Map(offers.map((offer) => [offer.itemId, toOffer(offer)]));
-    return rows.map((row) => ({
-      id: row.id,
-      slug: row.slug,
-      kind: row.kind,
-      title: row.title,
-      description: row.description,
-      cover: coverImage(context.mediaBaseUrl, row.coverKey, row.coverColor, 'square'),
-      itemIds: (itemsByBundle.get(row.id) ?? []).map((item) => item.itemId),
-      offer: offerByBundle.get(row.id) ?? null,
-    }));
+    const kindOf = new Map(rows.map((row) => [row.id, row.kind]));
+    const kinds = [...new Set(rows.map((row) => row.kind))];
+    const itemOffers = await Promise.all(
+      kinds.map((kind) =>
+        repository(ctx).offers(kind, [
+          ...new Set(items.filter((item) => kindOf.get(item.bundleId) === kind).map((item) => item.itemId)),
+        ]),
+      ),
+    );
+    const cheapest = new Map<string, number>();
+    kinds.forEach((kind, i) => {
+      for (const offer of itemOffers[i]!) {
+        if (offer.priceMnt === null) continue;
+        const key = `${kind}:${offer.itemId}`;
+        cheapest.set(key, Math.min(cheapest.get(key) ?? Infinity, offer.priceMnt));
+      }
+    });
+    const offerByBundle = new Map(offers.map((offer) => [offer.itemId, offer]));
+    return rows.map((row) => {
+      const itemIds = (itemsByBundle.get(row.id) ?? []).map((item) => item.itemId);
+      const itemsValueMnt = itemIds.reduce((sum, itemId) => sum + (cheapest.get(`${row.kind}:${itemId}`) ?? 0), 0);
+      const offer = offerByBundle.get(row.id);
+      return {
+        id: row.id,
+        slug: row.slug,
+        kind: row.kind,
+        title: row.title,
+        description: row.description,
+        cover: coverImage(context.mediaBaseUrl, row.coverKey, row.coverColor, 'square'),
+        itemIds,
+        itemsValueMnt,
+        offer: offer ? toOffer({ ...offer, originalPriceMnt: itemsValueMnt }) : null,
+      };
+    });
   }
 
   return {
