@@ -224,6 +224,9 @@ export function createApiClient(options: ApiClientOptions) {
     /** every published book, a page at a time (sitemaps, lists) */
     books: (page = 1, pageSize = 24, sort: 'popular' | 'newest' = 'popular') =>
       data(catalog.books, { query: { page, 'page[size]': pageSize, sort } }),
+    /** every published book in a format, a page at a time (the full lists behind /audio and /book) */
+    booksInFormat: (format: 'audiobook' | 'ebook', page = 1, pageSize = 24, sort: 'popular' | 'newest' = 'popular') =>
+      data(catalog.books, { query: { 'filter[format]': format, page, 'page[size]': pageSize, sort } }),
     booksInCategory: (slug: string, page = 1, pageSize = 24, sort: 'popular' | 'newest' = 'popular') =>
       data(catalog.books, { query: { 'filter[category]': slug, page, 'page[size]': pageSize, sort } }),
 

@@ -43,6 +43,8 @@ export const mn = {
     popularSearches: 'Түгээмэл хайлтууд',
     login: 'Нэвтрэх',
     promo: 'Урамшуулал',
+    /** the phone header's search button (for everyone; the bottom bar's asks a visitor to sign in) */
+    searchButton: 'Ном хайх',
     homeLink: 'Нүүр хуудас',
     skipToContent: 'Үндсэн агуулга руу шилжих',
     mainNavigation: 'Үндсэн цэс',
@@ -232,6 +234,9 @@ export const mn = {
     summariesLead: 'Алдартай номын гол санааг 15 минутад уншиж, сонсоорой.',
     allSummaries: 'Бүх товч ном',
     allEnglishBooks: 'Бүх англи ном',
+    /** the full lists behind /audio and /book, by their order */
+    allAudiobooks: { popular: 'Эрэлттэй аудио номууд', newest: 'Шинэ аудио номууд' },
+    allEbooks: { popular: 'Эрэлттэй цахим номууд', newest: 'Шинэ цахим номууд' },
     categoryTitle: (title: string) => `${title} ангиллын номууд`,
     topicItems: (n: number) => `${n} бүтээл`,
     topicDescription: (title: string, n: number) => `${title}: ${n} ном, товч ном, подкаст Номсан дээр.`,

@@ -1,15 +1,42 @@
+import { useLocation } from 'react-router';
 import { mn } from '@nomsan/contracts/messages';
 import { FeedPage } from '~/features/catalog/feed-page';
+import { FormatList } from '~/features/catalog/format-list';
+import { loadFormatPage } from '~/features/catalog/format-page.server';
+import { CategoryChips } from '~/features/category/category-chips';
 import { baseUrlFrom, pageMeta } from '~/lib/meta';
+import { Pagination } from '~/ui/pagination';
 import type { Route } from './+types/book';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { feed: await context.api.newsfeedTab('ebook') };
-}
+export const loader = ({ context, request }: Route.LoaderArgs) => loadFormatPage(context, request, 'ebook', 'ebook');
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: mn.tabs.ebook, path: '/book', baseUrl: baseUrlFrom(matches) });
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const sort = loaderData?.sort ?? null;
+  const page = loaderData?.page ?? 1;
+  const query = [sort ? `sort=${sort}` : '', page > 1 ? `page=${page}` : ''].filter(Boolean).join('&');
+  return pageMeta({
+    title: sort ? mn.lists.allEbooks[sort] : mn.tabs.ebook,
+    path: `/book${query ? `?${query}` : ''}`,
+    baseUrl: baseUrlFrom(matches),
+  });
+};
 
+/** `/book`: the shelves, or (`?sort=`) the whole list; the category chips on both. */
 export default function Ebooks({ loaderData }: Route.ComponentProps) {
-  return <FeedPage heading={mn.tabs.ebook} feed={loaderData.feed} />;
+  const { categories, feed, books, sort } = loaderData;
+  const { pathname, search } = useLocation();
+  const chips = <CategoryChips categories={categories} active="" />;
+  if (sort && books) {
+    return (
+      <FormatList
+        heading={mn.lists.allEbooks[sort]}
+        nav={chips}
+        items={books.data}
+        pagination={
+          <Pagination pathname={pathname} search={search} current={books.current_page} last={books.last_page} />
+        }
+      />
+    );
+  }
+  return feed ? <FeedPage heading={mn.tabs.ebook} feed={feed} nav={chips} /> : null;
 }

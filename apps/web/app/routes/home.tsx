@@ -2,13 +2,18 @@ import { Link } from 'react-router';
 import { mn } from '@nomsan/contracts/messages';
 import { Shelf } from '~/features/catalog/shelf';
 import { Showcase } from '~/features/catalog/showcase';
+import { CategoryChips } from '~/features/category/category-chips';
 import { loadDiscovery } from '~/lib/discovery.server';
 import { baseUrlFrom, pageMeta } from '~/lib/meta';
 import type { Route } from './+types/home';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [feed, discovery] = await Promise.all([context.api.newsfeedTab('for-you'), loadDiscovery(context.api)]);
-  return { feed, ...discovery };
+  const [feed, discovery, categories] = await Promise.all([
+    context.api.newsfeedTab('for-you'),
+    loadDiscovery(context.api),
+    context.api.categories().catch(() => []),
+  ]);
+  return { feed, ...discovery, categories };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta({ path: '/', baseUrl: baseUrlFrom(matches) });
@@ -33,10 +38,13 @@ function Banner() {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { feed, showcase, topicShelves } = loaderData;
+  const { feed, showcase, topicShelves, categories } = loaderData;
   return (
     <div className="mx-auto max-w-screen-2xl px-4 lg:px-6">
       <Showcase banner={<Banner />} items={showcase} />
+      <div className="pt-4">
+        <CategoryChips categories={categories} active="" />
+      </div>
       {feed.shelves.map((shelf, index) => (
         // below the banner, the first shelf's first cover is a phone's largest paint
         <Shelf key={shelf.id} shelf={shelf} priority={index === 0} />

@@ -134,20 +134,35 @@ export function catalogService(context: Kernel, podcasts: PodcastsService, comme
         podcasts.seriesCards(ctx, SHELF_SIZE),
       ]);
       return [
-        shelf('popular-audio', mn.home.popular, '/audio', popularAudio),
-        shelf('newest-ebooks', mn.home.newest, '/book', newest),
+        shelf('popular-audio', mn.home.popular, '/audio?sort=popular', popularAudio),
+        shelf('newest-ebooks', mn.home.newest, '/book?sort=newest', newest),
         shelf('summaries', mn.home.summaries, '/summaries', summaries),
         shelf('english', mn.home.englishBooks, '/english-book', english),
         shelf('podcasts', mn.home.podcasts, '/podcast', series),
       ];
     },
     audio: async (ctx) => [
-      shelf('popular-audio', mn.home.popular, '/audio', await bookCards(ctx, { format: 'audiobook' }, 'popular')),
-      shelf('newest-audio', mn.home.newest, '/audio', await bookCards(ctx, { format: 'audiobook' }, 'newest')),
+      shelf(
+        'popular-audio',
+        mn.home.popular,
+        '/audio?sort=popular',
+        await bookCards(ctx, { format: 'audiobook' }, 'popular'),
+      ),
+      shelf(
+        'newest-audio',
+        mn.home.newest,
+        '/audio?sort=newest',
+        await bookCards(ctx, { format: 'audiobook' }, 'newest'),
+      ),
     ],
     ebook: async (ctx) => [
-      shelf('popular-ebooks', mn.home.popular, '/book', await bookCards(ctx, { format: 'ebook' }, 'popular')),
-      shelf('newest-ebooks', mn.home.newest, '/book', await bookCards(ctx, { format: 'ebook' }, 'newest')),
+      shelf(
+        'popular-ebooks',
+        mn.home.popular,
+        '/book?sort=popular',
+        await bookCards(ctx, { format: 'ebook' }, 'popular'),
+      ),
+      shelf('newest-ebooks', mn.home.newest, '/book?sort=newest', await bookCards(ctx, { format: 'ebook' }, 'newest')),
     ],
     summary: async (ctx) => [
       shelf('summaries', mn.home.summaries, '/summaries', cards.summaries(await repository(ctx).summaries(SHELF_SIZE))),
@@ -188,10 +203,20 @@ export function catalogService(context: Kernel, podcasts: PodcastsService, comme
   /** A shelf per category for one format: the category pages' recommendations. */
   const recommendations = {
     audiobook: async (ctx: Ctx) => [
-      shelf('recommend-audio', mn.home.popular, '/audio', await bookCards(ctx, { format: 'audiobook' }, 'popular')),
+      shelf(
+        'recommend-audio',
+        mn.home.popular,
+        '/audio?sort=popular',
+        await bookCards(ctx, { format: 'audiobook' }, 'popular'),
+      ),
     ],
     ebook: async (ctx: Ctx) => [
-      shelf('recommend-ebook', mn.home.popular, '/book', await bookCards(ctx, { format: 'ebook' }, 'popular')),
+      shelf(
+        'recommend-ebook',
+        mn.home.popular,
+        '/book?sort=popular',
+        await bookCards(ctx, { format: 'ebook' }, 'popular'),
+      ),
     ],
     cat_abook: (ctx: Ctx) => shelvesPerCategory(ctx, 'audiobook'),
     cat_ebook: (ctx: Ctx) => shelvesPerCategory(ctx, 'ebook'),

@@ -10,12 +10,15 @@ export function FeedPage({
   heading,
   intro,
   feed,
+  nav,
   hero,
   more = [],
 }: {
   heading: string;
   intro?: string;
   feed: NewsfeedTab;
+  /** below the heading: the category chips */
+  nav?: ReactNode;
   hero?: ReactNode;
   more?: ShelfData[];
 }) {
@@ -25,6 +28,7 @@ export function FeedPage({
         <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{heading}</h1>
         {intro ? <p className="mt-2 max-w-2xl text-muted">{intro}</p> : null}
       </div>
+      {nav ? <div className="pt-2 pb-2">{nav}</div> : null}
       {hero}
       {feed.shelves.map((shelf, index) => (
         <Shelf key={shelf.id} shelf={shelf} priority={!hero && index === 0} />

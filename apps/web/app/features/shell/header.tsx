@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { mn } from '@nomsan/contracts/messages';
 import { useAuth } from '~/lib/auth-store';
-import { GiftIcon, Logo } from '~/ui/icons';
+import { GiftIcon, Logo, SearchIcon } from '~/ui/icons';
 import { TopTabs } from './top-tabs';
 
 /** The login link carries the current page as `prev`, so signing in returns here. */
@@ -13,7 +13,9 @@ export function loginHref(pathname: string, search: string): string {
 
 /**
  * Desktop header: logo, search, promo icon, the notification bell and the account (the signed-in
- * user's), or the login link for visitors; then the tabs. Compact on phones (the bell stays).
+ * user's), or the login link for visitors; then the tabs. Compact on phones (the bell stays), where
+ * a search button opens the search page for everyone (the bottom bar's "Хайх" asks a visitor to
+ * sign in first, as the spec says).
  */
 export function Header({ search, bell, account }: { search: ReactNode; bell: ReactNode; account: ReactNode }) {
   const { pathname, search: query } = useLocation();
@@ -26,6 +28,14 @@ export function Header({ search, bell, account }: { search: ReactNode; bell: Rea
         </Link>
         <div className="hidden flex-1 justify-center md:flex">{search}</div>
         <div className="ml-auto flex items-center gap-2 md:ml-0">
+          <Link
+            to="/search"
+            aria-label={mn.layout.searchButton}
+            title={mn.layout.searchButton}
+            className="inline-flex size-10 items-center justify-center rounded-full text-ink hover:bg-brand-soft hover:text-brand md:hidden"
+          >
+            <SearchIcon />
+          </Link>
           <Link
             to="/promo"
             aria-label={mn.layout.promo}

@@ -71,8 +71,10 @@ export function DiscountBanner({ baseUrl, withSubmenu }: { baseUrl: string | und
   if (userId === null || hidden || !offer || offer.userId !== userId) return null;
   const { option } = offer;
   const link = siteLink(option.weblink, baseUrl);
+  // on a phone: the chip and the close button on top, the words the banner's whole width, then
+  // the button (beside the chip they wrapped a word a line); one row from `sm`
   const linkClass =
-    'inline-flex h-9 shrink-0 items-center rounded-full bg-white px-4 text-sm font-semibold text-brand hover:bg-brand-soft';
+    'order-4 inline-flex h-9 shrink-0 items-center rounded-full bg-white px-4 text-sm font-semibold text-brand hover:bg-brand-soft sm:order-3';
   return (
     <section
       aria-label={t.label}
@@ -81,10 +83,10 @@ export function DiscountBanner({ baseUrl, withSubmenu }: { baseUrl: string | und
       className={`mx-auto max-w-screen-2xl px-4 lg:px-6 ${withSubmenu ? 'pt-3 lg:pt-5' : 'pt-3'}`}
     >
       <div className="flex flex-wrap items-center gap-3 rounded-2xl bg-brand px-4 py-3 text-white sm:flex-nowrap">
-        <span className="inline-flex shrink-0 items-center rounded-full bg-white/20 px-3 py-1 text-sm font-bold">
+        <span className="order-1 inline-flex shrink-0 items-center rounded-full bg-white/20 px-3 py-1 text-sm font-bold">
           {t.discount(option.product.discount_percentage)}
         </span>
-        <p className="min-w-0 flex-1 text-sm sm:text-base">
+        <p className="order-3 w-full min-w-0 text-sm sm:order-2 sm:w-auto sm:flex-1 sm:text-base">
           <span className="font-semibold">{option.title}</span>
           {option.expires_at ? (
             <span className="ml-2 text-white/80">{t.until(formatDate(option.expires_at))}</span>
@@ -103,7 +105,7 @@ export function DiscountBanner({ baseUrl, withSubmenu }: { baseUrl: string | und
           type="button"
           aria-label={t.close}
           title={t.close}
-          className="inline-flex size-9 shrink-0 items-center justify-center rounded-full hover:bg-white/20"
+          className="order-2 ml-auto inline-flex size-9 shrink-0 items-center justify-center rounded-full hover:bg-white/20 sm:order-4 sm:ml-0"
           onClick={hiddenFlag.close}
         >
           <CloseIcon />
