@@ -41,16 +41,16 @@ export function billingRepository(db: BillingDb) {
     /**
      * The member's invoices still to pay (pending, not expired) with a line selling this item in
      * this format, and with `paidSince` those of it paid since then (a gift sent moments ago);
-     * newest first.
+     * newest first, each with that line.
      */
     async openInvoicesOf(
       userId: number,
       line: { itemType: InvoiceLineRow['itemType']; itemId: number; format: string | null },
       now: Date,
       paidSince?: Date,
-    ): Promise<InvoiceRow[]> {
-      const rows = await db
-        .select({ invoice: billingInvoice })
+    ): Promise<{ invoice: InvoiceRow; line: InvoiceLineRow }[]> {
+      return db
+        .select({ invoice: billingInvoice, line: billingInvoiceLine })
         .from(billingInvoice)
         .innerJoin(billingInvoiceLine, eq(billingInvoiceLine.invoiceId, billingInvoice.id))
         .where(
@@ -67,7 +67,11 @@ export function billingRepository(db: BillingDb) {
         )
         .orderBy(desc(billingInvoice.id))
         .limit(20);
-      return rows.map((row) => row.invoice);
+    },
+
+    invoicesByIds(ids: number[]): Promise<InvoiceRow[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db.select().from(billingInvoice).where(inArray(billingInvoice.id, ids));
     },
 
     async insertInvoice(

@@ -246,11 +246,11 @@ export function billingService(
   }
 
   /** settles a payment the rail says is paid; a second call for it changes nothing */
-  async function settlePaid(ctx: Ctx, paymentId: number, check: Extract<PaymentCheck, { state: 'paid' }>) {
+  async function settlePaid(ctx: Ctx, attempt: PaymentRow, check: Extract<PaymentCheck, { state: 'paid' }>) {
     return transaction(ctx, async (tx) => {
       // the buyer's lock first, as every sale and settlement takes it (one lock order, no deadlock)
-      await repository(tx).lockBuyer((await repository(tx).paymentById(paymentId))!.userId);
-      const payment = (await repository(tx).paymentById(paymentId, true))!;
+      await repository(tx).lockBuyer(attempt.userId);
+      const payment = (await repository(tx).paymentById(attempt.id, true))!;
       if (payment.status !== 'pending') return payment;
       if (check.paidAmountMnt !== payment.amountMnt) {
         kernel.log.error(
@@ -309,7 +309,7 @@ export function billingService(
     if (lastChecked.size > 10_000) lastChecked.clear();
     lastChecked.set(payment.id, Date.now());
     if (check.state === 'pending') return payment;
-    if (check.state === 'paid') return settlePaid(ctx, payment.id, check);
+    if (check.state === 'paid') return settlePaid(ctx, payment, check);
     const status = check.state === 'expired' ? ('expired' as const) : ('failed' as const);
     const failureCode = check.state === 'failed' ? check.code : 'timeout';
     return transaction(ctx, async (tx) => {
@@ -549,13 +549,13 @@ export function billingService(
       } else {
         rows = await refunds.list(ctx, { status: filter.status });
       }
-      const invoices = new Map<number, InvoiceRow>();
-      const payments = new Map<number, PaymentRow>();
-      for (const payment of await repository(ctx).paymentsOf([...new Set(rows.map((r) => r.invoiceId))])) {
-        payments.set(payment.id, payment);
-      }
-      for (const id of new Set(rows.map((r) => r.invoiceId)))
-        invoices.set(id, (await repository(ctx).invoiceById(id))!);
+      const invoiceIds = [...new Set(rows.map((r) => r.invoiceId))];
+      const [invoiceRows, paymentRows] = await Promise.all([
+        repository(ctx).invoicesByIds(invoiceIds),
+        repository(ctx).paymentsOf(invoiceIds),
+      ]);
+      const invoices = new Map(invoiceRows.map((invoice) => [invoice.id, invoice]));
+      const payments = new Map(paymentRows.map((payment) => [payment.id, payment]));
       return rows.map((refund) => ({
         refund,
         invoicePublicId: invoices.get(refund.invoiceId)!.publicId,
@@ -568,7 +568,7 @@ export function billingService(
 
     /**
      * The member's invoices still to pay with a line of this item and format (and, with
-     * `paidSince`, those paid since then), newest first.
+     * `paidSince`, those paid since then), newest first, each with that line.
      */
     openInvoicesOf: (
       ctx: Ctx,
@@ -702,7 +702,7 @@ export function billingService(
           (check.code === 'insufficient_funds' ? 'insufficient_points' : check.detail.split(':')[0]) ?? '';
         throw new AppError('BUSINESS_RULE', mn.money.upoint[refusal as UpointRefusal] ?? mn.money.upoint.refused);
       }
-      return { payment: check.state === 'paid' ? await settlePaid(ctx, payment.id, check) : payment, invoicePublicId };
+      return { payment: check.state === 'paid' ? await settlePaid(ctx, payment, check) : payment, invoicePublicId };
     },
 
     /** asks the rails about attempts left pending (a lost callback, a process killed mid-way) */

@@ -592,10 +592,9 @@ export function checkoutService(kernel: Kernel, deps: CheckoutDependencies) {
   async function openBill(ctx: Ctx, userId: number, line: NewInvoiceLine): Promise<InvoiceRow | undefined> {
     const isGift = line.itemType === 'gift';
     const since = isGift ? new Date(kernel.clock.now().getTime() - GIFT_REPEAT_MS) : undefined;
-    for (const invoice of await billing.openInvoicesOf(ctx, userId, line, since)) {
+    for (const { invoice, line: open } of await billing.openInvoicesOf(ctx, userId, line, since)) {
       if (isGift) {
-        const [open] = (await billing.invoiceRecord(ctx, invoice.id)).lines;
-        const [a, b] = [open?.fulfilment, line.fulfilment].map((f) => fulfilmentSchema.parse(f).gift);
+        const [a, b] = [open.fulfilment, line.fulfilment].map((f) => fulfilmentSchema.parse(f).gift);
         if (a?.phone !== b?.phone || a?.email !== b?.email || (a?.message ?? null) !== (b?.message ?? null)) continue;
         if (invoice.status === 'paid') throw new AppError('CONFLICT', mn.money.giftJustSent);
       }
