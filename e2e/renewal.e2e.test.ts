@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { codeFor, newPhone, payAtBank, registerByApi, signInWithPassword } from './support/accounts';
+import { payAtBank, registerByApi, signInWithPassword, signUpInBrowser } from './support/accounts';
 import { DESKTOP, baseUrl, launch, screenshot, watchConsole } from './support/browser';
 import { storeClock as clock } from './support/money';
 
@@ -24,21 +24,6 @@ async function audioSubscription(page: Page): Promise<Sub | undefined> {
   expect(response.status()).toBe(200);
   const body = (await response.json()) as { data: { subscriptions: (Sub & { plan: { scope: string } })[] } };
   return body.data.subscriptions.find((sub) => sub.plan.scope === 'audio' && sub.status !== 'expired');
-}
-
-/** A visitor signs up in the browser on /subscription/audio. */
-async function signUp(page: Page): Promise<void> {
-  const prev = '/subscription/audio';
-  await page.goto(`/auth/register?prev=${encodeURIComponent(prev)}`);
-  const phone = newPhone();
-  await page.getByLabel('Утасны дугаар').fill(phone);
-  await page.getByRole('button', { name: 'Код авах' }).click();
-  await page.waitForURL((url) => url.pathname === '/auth/code');
-  await page.getByLabel('Баталгаажуулах код').fill(await codeFor(phone));
-  await expect.poll(() => page.getByRole('heading', { name: 'Бүртгэлээ дуусгах' }).count()).toBe(1);
-  await page.getByLabel('Таны нэр').fill('Сунгагч');
-  await page.getByRole('button', { name: 'Бүртгэл үүсгэх' }).click();
-  await page.waitForURL((url) => url.pathname === prev);
 }
 
 /** Subscribes to audio for a month with a new card on the Golomt sandbox page; answers the period's end. */
@@ -94,7 +79,7 @@ describe('subscription renewals in the browser (the sandbox clock moves)', () =>
       // A: the discount banner, under the header (with the Subscription submenu's spacing), is
       // closed for the browser session and shown again on a back navigation; then subscribes
       const memberA = async () => {
-        await signUp(pageA);
+        await signUpInBrowser(pageA, { prev: '/subscription/audio', name: 'Сунгагч' });
         const banner = pageA.getByRole('region', { name: 'Захиалгын хямдрал' });
         await expect.poll(() => banner.count()).toBe(1);
         // the layout follows the new page a moment after the address changes
@@ -118,7 +103,7 @@ describe('subscription renewals in the browser (the sandbox clock moves)', () =>
       };
       // B: pays on the bank page with a card whose saved token is declined later
       const memberB = async () => {
-        await signUp(pageB);
+        await signUpInBrowser(pageB, { prev: '/subscription/audio', name: 'Сунгагч' });
         return subscribeByCard(pageB, '4000 0000 0000 0341');
       };
       const [endA, endB] = await Promise.all([memberA(), memberB()]);

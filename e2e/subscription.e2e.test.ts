@@ -1,22 +1,6 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeFor, newPhone } from './support/accounts';
+import { signUpInBrowser } from './support/accounts';
 import { DESKTOP, MOBILE, baseUrl, launch, screenshot, watchConsole } from './support/browser';
-
-/** A visitor signs up in the browser and comes back to `prev`. */
-async function signUp(page: Page, prev: string): Promise<void> {
-  await page.goto(`/auth/register?prev=${encodeURIComponent(prev)}`);
-  const phone = newPhone();
-  await page.getByLabel('Утасны дугаар').fill(phone);
-  await page.getByRole('button', { name: 'Код авах' }).click();
-  await page.waitForURL((url) => url.pathname === '/auth/code');
-  await page.getByLabel('Баталгаажуулах код').fill(await codeFor(phone));
-  await expect.poll(() => page.getByRole('heading', { name: 'Бүртгэлээ дуусгах' }).count()).toBe(1);
-  await page.getByLabel('Таны нэр').fill('Захиалагч');
-  await page.getByLabel('Нууц үг (заавал биш)').fill('Nomsan-Subscribe-2026');
-  await page.getByRole('button', { name: 'Бүртгэл үүсгэх' }).click();
-  await page.waitForURL((url) => url.pathname === prev);
-}
 
 interface Card {
   id: number;
@@ -68,7 +52,11 @@ describe('subscriptions in the browser', () => {
       const context = await browser.context(DESKTOP);
       const page = await context.newPage();
       const problems = watchConsole(page);
-      await signUp(page, '/subscription/audio');
+      await signUpInBrowser(page, {
+        prev: '/subscription/audio',
+        name: 'Захиалагч',
+        password: 'Nomsan-Subscribe-2026',
+      });
       await expect.poll(() => page.getByRole('heading', { name: 'Миний захиалга' }).count()).toBe(1);
       await screenshot(page, 'subscription-audio-member-1280');
 

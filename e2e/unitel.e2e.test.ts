@@ -1,22 +1,6 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeFor, newPhone } from './support/accounts';
+import { codeFor, signUpInBrowser } from './support/accounts';
 import { DESKTOP, launch, screenshot, watchConsole } from './support/browser';
-
-/** A visitor signs up in the browser and comes back to `prev`. */
-async function signUp(page: Page, prev: string): Promise<void> {
-  await page.goto(`/auth/register?prev=${encodeURIComponent(prev)}`);
-  const phone = newPhone();
-  await page.getByLabel('Утасны дугаар').fill(phone);
-  await page.getByRole('button', { name: 'Код авах' }).click();
-  await page.waitForURL((url) => url.pathname === '/auth/code');
-  await page.getByLabel('Баталгаажуулах код').fill(await codeFor(phone));
-  await expect.poll(() => page.getByRole('heading', { name: 'Бүртгэлээ дуусгах' }).count()).toBe(1);
-  await page.getByLabel('Таны нэр').fill('Юнител захиалагч');
-  await page.getByLabel('Нууц үг (заавал биш)').fill('Nomsan-Unitel-2026');
-  await page.getByRole('button', { name: 'Бүртгэл үүсгэх' }).click();
-  await page.waitForURL((url) => url.pathname === prev);
-}
 
 /** a fresh Unitel number of the sandbox that pays */
 const unitelPhone = () => `88${String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0')}`;
@@ -32,7 +16,11 @@ describe('Unitel carrier billing in the browser', () => {
     const context = await browser.context(DESKTOP);
     const page = await context.newPage();
     const problems = watchConsole(page);
-    await signUp(page, '/subscription/audio');
+    await signUpInBrowser(page, {
+      prev: '/subscription/audio',
+      name: 'Юнител захиалагч',
+      password: 'Nomsan-Unitel-2026',
+    });
     await page.getByRole('listitem', { name: 'Аудио ном, 1 сар' }).getByRole('button', { name: 'Захиалах' }).click();
     await page
       .getByRole('dialog')
