@@ -4,8 +4,8 @@ import { type RouteConfig, index, route } from '@react-router/dev/routes';
 export default [
   index('routes/home.tsx'),
   route('for-you', 'routes/for-you.tsx'),
-  route('book', 'routes/book.tsx'),
-  route('audio', 'routes/audio.tsx'),
+  route('book', 'routes/format.tsx', { id: 'book' }),
+  route('audio', 'routes/format.tsx', { id: 'audio' }),
   route('summaries', 'routes/summaries.tsx'),
   route('summary/:slug', 'routes/summary-detail.tsx'),
   route('english-book', 'routes/english-book.tsx'),
