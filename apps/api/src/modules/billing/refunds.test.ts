@@ -92,6 +92,16 @@ describe('refunds and captures as steps', () => {
       (await t.app.inject({ method: 'POST', url: `/api/staff/refunds/${requested.id}/retry`, headers: as(member) }))
         .statusCode,
     ).toBe(403);
+    expect((await t.app.inject({ url: '/api/staff/refunds', headers: as(member) })).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/staff/invoices/${bought.invoice.id}/refund`,
+          headers: as(member),
+        })
+      ).statusCode,
+    ).toBe(403);
     await t.app.inject({ method: 'POST', url: '/sandbox/golomt/outage', payload: { on: false } });
     const retried = await t.app.inject({
       method: 'POST',
