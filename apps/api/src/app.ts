@@ -22,7 +22,6 @@ import { createModules } from './modules/index';
 import { billingSettings, type PaymentsOptions } from './modules/billing/billing.settings';
 import { identitySettings, type AccountsOptions } from './modules/identity/accounts';
 import { mediaSettings, type MediaOptions } from './modules/media/media.settings';
-import { subscriptionsDueJob } from './modules/billing/subscriptions.service';
 import { systemRoutes } from './modules/system/system.routes';
 
 declare module 'fastify' {
@@ -192,17 +191,19 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
 /**
  * `POST /sandbox/clock` (packages/sandbox/src/clock.ts): moves the process's clock, then lets
  * the work that follows time happen at once: every schedule's next run is taken anew from the
- * moved clock (one computed ahead would wait for a clock moved back) and the subscriptions'
- * minute work (renewals, dunning, expiries, warnings) is enqueued for the worker now.
+ * moved clock (one computed ahead would wait for a clock moved back) and every minute's work
+ * (subscriptions' renewals, dunning and expiries, rentals' warnings and notices, invoices
+ * overdue, payments to reconcile) is enqueued for the worker now.
  */
 async function registerSandboxClock(app: FastifyInstance, clock: OffsetClock, composed: ComposedModules) {
   const { sandboxClockRoutes } = await import('@nomsan/sandbox/clock');
   const { jobs, root } = composed.kernel;
+  const minuteWork = composed.modules.flatMap((m) => m.schedules ?? []).filter((s) => s.cron === '* * * * *');
   await app.register(sandboxClockRoutes, {
     clock,
     onChange: async () => {
       await jobs.restartSchedules(root);
-      await jobs.enqueue(root, subscriptionsDueJob, {});
+      for (const { job } of minuteWork) await jobs.enqueue(root, job, {});
     },
   });
 }

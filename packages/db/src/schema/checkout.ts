@@ -26,3 +26,15 @@ export const checkoutRequest = pgTable(
     index('checkout_request_created_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * How far a job of this module has told members, by name: the rentals' job tells of every
+ * rental that ended after its mark (ends at, then grant id) and moves the mark on, so a notice
+ * is never lost to a worker that was down or a clock that jumped ahead, however far.
+ */
+export const checkoutMark = pgTable('checkout_mark', {
+  name: text('name').primaryKey(),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+  /** the last item told at `at` (several rentals may end in the same instant) */
+  itemId: bigint('item_id', { mode: 'number' }).notNull().default(0),
+});

@@ -1,13 +1,13 @@
 import type { ModuleDb } from '@nomsan/db/client';
 import { and, eq, isNull, lt, sql } from '@nomsan/db/orm';
 import type * as schema from '@nomsan/db/schema/checkout';
-import { checkoutRequest } from '@nomsan/db/schema/checkout';
+import { checkoutMark, checkoutRequest } from '@nomsan/db/schema/checkout';
 
 /** The database as this module sees it: its own tables only. */
 export type CheckoutDb = ModuleDb<typeof schema>;
 export type RequestRow = typeof checkoutRequest.$inferSelect;
 
-/** Purchase requests by Idempotency-Key. Only this file touches the checkout table. */
+/** Purchase requests by Idempotency-Key, and the jobs' marks. Only this file touches the checkout tables. */
 export function checkoutRepository(db: CheckoutDb) {
   const keyed = (userId: number, key: string) =>
     and(eq(checkoutRequest.userId, userId), eq(checkoutRequest.idempotencyKey, key));
@@ -55,6 +55,26 @@ export function checkoutRepository(db: CheckoutDb) {
     /** lets the key go when its request was refused, so the client may send it again */
     async release(userId: number, key: string): Promise<void> {
       await db.delete(checkoutRequest).where(and(keyed(userId, key), isNull(checkoutRequest.response)));
+    },
+
+    /** a job's mark (see `checkoutMark`); one not made yet starts at `initial` */
+    async mark(name: string, initial: Date): Promise<{ at: Date; itemId: number }> {
+      await db.insert(checkoutMark).values({ name, at: initial }).onConflictDoNothing();
+      const [row] = await db.select().from(checkoutMark).where(eq(checkoutMark.name, name));
+      return { at: row!.at, itemId: row!.itemId };
+    },
+
+    /** moves a job's mark on to `at`/`itemId`; never back (two runs at once move it once) */
+    async advanceMark(name: string, at: Date, itemId: number): Promise<void> {
+      await db
+        .update(checkoutMark)
+        .set({ at, itemId })
+        .where(
+          and(
+            eq(checkoutMark.name, name),
+            sql`(${checkoutMark.at}, ${checkoutMark.itemId}) < (${at.toISOString()}::timestamptz, ${itemId}::bigint)`,
+          ),
+        );
     },
   };
 }

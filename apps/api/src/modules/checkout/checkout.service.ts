@@ -34,6 +34,7 @@ import {
   type EntitlementsService,
   type GrantFormat,
   type GrantItemType,
+  type GrantRow,
 } from '../entitlements/entitlements.service';
 import type { LibraryService } from '../library/library.service';
 import type { NotificationsService } from '../notifications/notifications.service';
@@ -117,8 +118,15 @@ export const LEAVING_WARNING_MS = 3 * DAY_MS;
 
 /** members are told this long before a rental ends */
 export const RENTAL_WARNING_MS = DAY_MS;
-/** a rental that ended within this is still told about (a worker that was down catches up) */
-const RENTAL_ENDED_LOOKBACK_MS = DAY_MS;
+/**
+ * The rentals' job tells of the rentals ending after its marks (`checkoutMark`), this many at a
+ * time, at most this many pages a run (the next minute's run goes on from there). The first run
+ * of all tells of those that ended in the day before it.
+ */
+const RENTAL_PAGE = 200;
+const RENTAL_PAGES_PER_RUN = 25;
+const RENTALS_ENDED_MARK = 'rentals.ended';
+const RENTALS_ENDING_MARK = 'rentals.ending';
 
 /** how long a request waits for an earlier one with its key that is still being made */
 const IN_FLIGHT_WAIT_MS = 15_000;
@@ -685,26 +693,18 @@ export function checkoutService(kernel: Kernel, deps: CheckoutDependencies) {
   /**
    * The rentals' minute (a schedule): members are told a day before a rental ends and once it
    * has ended (access itself ends with the grant, at its minute, whatever this job does). Each
-   * notice is keyed by the grant, so running again tells nobody twice.
+   * job reads on from its mark, so a worker that was down or a clock moved ahead by weeks loses
+   * no notice; each notice is keyed by the grant, so running again tells nobody twice.
    */
   async function rentalsDue(ctx: Ctx): Promise<{ warned: number; ended: number }> {
     const at = kernel.clock.now();
-    const [ending, ended] = await Promise.all([
-      entitlements.rentalsEnding(ctx, at, new Date(at.getTime() + RENTAL_WARNING_MS)),
-      entitlements.rentalsEnding(ctx, new Date(at.getTime() - RENTAL_ENDED_LOOKBACK_MS), at),
-    ]);
-    // the books' titles, read once for all the notices
-    const titles = new Map(
-      (await deps.catalog.bookCardsByIds(ctx, [...new Set([...ending, ...ended].map((g) => g.itemId))])).map((card) => [
-        card.id,
-        card.title,
-      ]),
-    );
-    const titleOf = (bookId: number) => titles.get(bookId) ?? '';
-    let warned = 0;
-    for (const grant of ending) {
-      const title = titleOf(grant.itemId);
-      await transaction(ctx, (tx) =>
+    const warned = await eachRental(
+      ctx,
+      RENTALS_ENDING_MARK,
+      // a rental that ended already is told of as ended, not warned about
+      { initial: at, notBefore: at },
+      new Date(at.getTime() + RENTAL_WARNING_MS),
+      (tx, grant, title) =>
         deps.notifications.notify(tx, {
           userId: grant.userId,
           kind: 'rental_ending',
@@ -714,13 +714,13 @@ export function checkoutService(kernel: Kernel, deps: CheckoutDependencies) {
           channels: ['sms'],
           dedupeKey: `rental:${grant.id}:ending`,
         }),
-      );
-      warned++;
-    }
-    let told = 0;
-    for (const grant of ended) {
-      const title = titleOf(grant.itemId);
-      await transaction(ctx, (tx) =>
+    );
+    const ended = await eachRental(
+      ctx,
+      RENTALS_ENDED_MARK,
+      { initial: new Date(at.getTime() - DAY_MS) },
+      at,
+      (tx, grant, title) =>
         deps.notifications.notify(tx, {
           userId: grant.userId,
           kind: 'rental_ended',
@@ -729,10 +729,45 @@ export function checkoutService(kernel: Kernel, deps: CheckoutDependencies) {
           link: null,
           dedupeKey: `rental:${grant.id}:ended`,
         }),
+    );
+    return { warned, ended };
+  }
+
+  /**
+   * Tells of each rental ending after the mark `name` and by `to`, a page at a time (each
+   * notice in its own transaction, the page's titles read once), moving the mark on after each
+   * page; `notBefore` skips what ended before it. Answers how many were told of.
+   */
+  async function eachRental(
+    ctx: Ctx,
+    name: string,
+    from: { initial: Date; notBefore?: Date },
+    to: Date,
+    tell: (tx: Ctx, grant: GrantRow, title: string) => Promise<unknown>,
+  ): Promise<number> {
+    const marked = await repository(ctx).mark(name, from.initial);
+    let after = { at: marked.at, id: marked.itemId };
+    if (from.notBefore && after.at < from.notBefore) after = { at: from.notBefore, id: 0 };
+    let told = 0;
+    for (let page = 0; page < RENTAL_PAGES_PER_RUN; page++) {
+      const grants = await deps.entitlements.rentalsEndingAfter(ctx, after, to, RENTAL_PAGE);
+      if (grants.length === 0) break;
+      const titles = new Map(
+        (await deps.catalog.bookCardsByIds(ctx, [...new Set(grants.map((g) => g.itemId))])).map((card) => [
+          card.id,
+          card.title,
+        ]),
       );
-      told++;
+      for (const grant of grants) {
+        await transaction(ctx, (tx) => tell(tx, grant, titles.get(grant.itemId) ?? ''));
+        told++;
+      }
+      const last = grants.at(-1)!;
+      after = { at: last.endsAt!, id: last.id };
+      await repository(ctx).advanceMark(name, after.at, after.id);
+      if (grants.length < RENTAL_PAGE) break;
     }
-    return { warned, ended: told };
+    return told;
   }
 
   /** gives what a redeemed code gives, in the redemption's transaction */

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '@nomsan/db/orm';
 import { mn } from '@nomsan/contracts/messages';
 import { purchaseResponse, RENTAL_CREDIT_PRICE } from '@nomsan/contracts/money';
-import { DAY_MS, MINUTE_MS } from '../../lib/clock';
+import { DAY_MS, HOUR_MS, MINUTE_MS, offsetClock } from '../../lib/clock';
+import { createTestApp, type TestApp } from '../../test/app';
+import { runQueuedJobs } from '../../test/jobs';
 import { payByQpay } from '../../test/payments';
 import { createAccountsApp, registerByPhone, type AccountsTestApp, type Registered } from '../../test/accounts';
 
@@ -240,5 +242,89 @@ describe('rentals', () => {
       payload: { method: 'mnt', rail: 'qpay', format: offer.format },
     });
     expect(visitor.statusCode).toBe(401);
+  });
+});
+
+/**
+ * The notice that a rental ended arrives however far the time moved since the job last ran (a
+ * worker down for a week, the sandbox's clock moved past the end): the job reads on from where
+ * it stopped, not from a window behind now.
+ */
+describe('rental notices after a jump in time', () => {
+  const clock = offsetClock();
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      accounts: { sandbox: true, clock },
+      payments: { sandbox: true },
+      sandboxClock: clock,
+    });
+  });
+  afterAll(() => t.close());
+
+  const services = () => t.app.modules!.services;
+  const root = () => t.app.modules!.kernel.root;
+  const notices = async (member: Registered, kind: string) => {
+    const { rows } = await t.db.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from notifications_item where user_id = ${member.userId} and kind = ${kind}`,
+    );
+    return Number(rows[0]!.n);
+  };
+  const rent = async (member: Registered, endsAt: Date) => {
+    const { rows } = await t.db.db.execute<{ id: number }>(
+      sql`select item_id as id from commerce_offer where item_type = 'book' and format = 'audiobook' and active limit 1`,
+    );
+    await services().entitlements.grant(root(), [
+      {
+        userId: member.userId,
+        itemType: 'book',
+        itemId: rows[0]!.id,
+        format: 'audiobook',
+        reason: 'rental',
+        source: `test:${crypto.randomUUID()}`,
+        endsAt,
+      },
+    ]);
+  };
+  const moveClock = async (ms: number) => {
+    const moved = await t.app.inject({ method: 'POST', url: '/sandbox/clock', payload: { advance_ms: ms } });
+    expect(moved.statusCode, moved.body).toBe(200);
+  };
+
+  it('tells of each rental that ended while the clock jumped weeks ahead, once, and warns of none of them', async () => {
+    await services().checkout.rentalsDue(root());
+    const [a, b, c, later] = [
+      await registerByPhone(t.app),
+      await registerByPhone(t.app),
+      await registerByPhone(t.app),
+      await registerByPhone(t.app),
+    ];
+    const now = clock.now().getTime();
+    // two end in the same instant: the job's mark tells them apart by grant
+    const sameInstant = new Date(now + 3 * DAY_MS);
+    await rent(a, new Date(now + 2 * DAY_MS));
+    await rent(b, sameInstant);
+    await rent(c, sameInstant);
+    await rent(later, new Date(now + 40 * DAY_MS));
+
+    // the store's clock jumps three weeks; the move itself sets the minute's work going
+    await moveClock(21 * DAY_MS);
+    await runQueuedJobs(t.app);
+    for (const member of [a, b, c]) {
+      expect(await notices(member, 'rental_ended')).toBe(1);
+      expect(await notices(member, 'rental_ending')).toBe(0);
+    }
+    expect(await notices(later, 'rental_ended')).toBe(0);
+
+    // running again, and later, tells nobody twice; the last rental is warned a day ahead, then told
+    await services().checkout.rentalsDue(root());
+    await moveClock(19 * DAY_MS - 12 * HOUR_MS);
+    await runQueuedJobs(t.app);
+    expect(await notices(later, 'rental_ending')).toBe(1);
+    await moveClock(DAY_MS);
+    await runQueuedJobs(t.app);
+    await services().checkout.rentalsDue(root());
+    expect(await notices(later, 'rental_ended')).toBe(1);
+    for (const member of [a, b, c]) expect(await notices(member, 'rental_ended')).toBe(1);
   });
 });

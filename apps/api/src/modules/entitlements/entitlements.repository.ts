@@ -98,7 +98,7 @@ export function entitlementsRepository(db: EntitlementsDb) {
     },
 
     /** rental grants (not revoked) ending after `from` and at or before `to` */
-    rentalsEnding(from: Date, to: Date, limit: number): Promise<GrantRow[]> {
+    rentalsEndingAfter(after: { at: Date; id: number }, to: Date, limit: number): Promise<GrantRow[]> {
       return db
         .select()
         .from(entitlementsGrant)
@@ -106,11 +106,14 @@ export function entitlementsRepository(db: EntitlementsDb) {
           and(
             eq(entitlementsGrant.reason, 'rental'),
             isNull(entitlementsGrant.revokedAt),
-            gt(entitlementsGrant.endsAt, from),
+            or(
+              gt(entitlementsGrant.endsAt, after.at),
+              and(eq(entitlementsGrant.endsAt, after.at), gt(entitlementsGrant.id, after.id)),
+            ),
             lte(entitlementsGrant.endsAt, to),
           ),
         )
-        .orderBy(entitlementsGrant.endsAt)
+        .orderBy(entitlementsGrant.endsAt, entitlementsGrant.id)
         .limit(limit);
     },
 

@@ -207,8 +207,12 @@ export function entitlementsService(context: Kernel, deps: { commerce: CommerceS
     /** takes back everything a cause granted (a refund) */
     revokeSource: (ctx: Ctx, source: string) => repository(ctx).revokeSource(source, now()),
 
-    /** rentals (in force or not) ending after `from` and at or before `to`, soonest first */
-    rentalsEnding: (ctx: Ctx, from: Date, to: Date, limit = 500) => repository(ctx).rentalsEnding(from, to, limit),
+    /**
+     * rentals (not revoked) ending after `after` (its end, then its grant id) and at or before
+     * `to`, in that order: a job reads them a page at a time from where it stopped
+     */
+    rentalsEndingAfter: (ctx: Ctx, after: { at: Date; id: number }, to: Date, limit: number) =>
+      repository(ctx).rentalsEndingAfter(after, to, limit),
 
     /** gives a pass (a subscription's period), in the caller's unit of work; again: nothing */
     grantPass: (ctx: Ctx, pass: NewPass) => repository(ctx).grantPass(pass),
