@@ -37,6 +37,11 @@ export const ebookSpineItem = z.object({
   linear: z.boolean(),
   /** part of the sample, which anyone may open */
   in_sample: z.boolean(),
+  /**
+   * this session may open it: every item for a session that holds the e-book, the sample's for
+   * anyone else (the reader locks the others in its contents)
+   */
+  readable: z.boolean(),
 });
 
 export const ebookTocEntry = z.object({

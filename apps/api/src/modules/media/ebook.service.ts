@@ -87,6 +87,7 @@ export function ebookService(kernel: Kernel, deps: EbookServiceDeps, options: { 
           media_type: item.mediaType,
           linear: item.linear,
           in_sample: book.sample.spine.has(item.path),
+          readable: entitled || book.sample.spine.has(item.path),
         })),
         toc: [...book.toc],
         resources: listed.map((resource) => ({

@@ -90,6 +90,8 @@ describe('e-book reader: manifest, resources and the sample', () => {
     expect(manifest.package_path).toBe('OEBPS/package.opf');
     expect(manifest.spine.map((item) => item.path)).toEqual([1, 2, 3, 4].map((n) => `OEBPS/chapter-${n}.xhtml`));
     expect(manifest.spine.map((item) => item.in_sample)).toEqual([true, false, false, false]);
+    // nothing is locked for the owner: the reader's contents reach every chapter
+    expect(manifest.spine.map((item) => item.readable)).toEqual([true, true, true, true]);
     expect(manifest.toc.map((entry) => entry.label)).toEqual([
       'Нэгдүгээр бүлэг. Битүүний өмнөх өдөр',
       'Хоёрдугаар бүлэг. Замд',
@@ -142,6 +144,7 @@ describe('e-book reader: manifest, resources and the sample', () => {
       const manifest = await manifestOf(bookId, member);
       expect(manifest.sample).toBe(true);
       expect(manifest.spine).toHaveLength(4);
+      expect(manifest.spine.map((item) => item.readable)).toEqual([true, false, false, false]);
       expect(manifest.toc).toHaveLength(4);
       expect(manifest.resources.map((r) => r.path).sort()).toEqual([
         'META-INF/container.xml',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EbookManifest } from '@nomsan/contracts/ebook';
 import type { FoliateBook } from 'foliate-js/view.js';
-import { limitToSample, manifestLoader, ResourceError } from './book-source';
+import { limitToSample, lockedPaths, manifestLoader, ResourceError } from './book-source';
 
 const manifest = (sample: boolean): EbookManifest => ({
   id: 1,
@@ -19,8 +19,8 @@ const manifest = (sample: boolean): EbookManifest => ({
     layout: 'reflowable',
   },
   spine: [
-    { path: 'OEBPS/a.xhtml', media_type: 'application/xhtml+xml', linear: true, in_sample: true },
-    { path: 'OEBPS/b.xhtml', media_type: 'application/xhtml+xml', linear: true, in_sample: false },
+    { path: 'OEBPS/a.xhtml', media_type: 'application/xhtml+xml', linear: true, in_sample: true, readable: true },
+    { path: 'OEBPS/b.xhtml', media_type: 'application/xhtml+xml', linear: true, in_sample: false, readable: !sample },
   ],
   toc: [],
   resources: [
@@ -50,6 +50,11 @@ describe("the reader's loader over the manifest", () => {
   it('fails on a refused resource', async () => {
     const loader = manifestLoader(manifest(false), async () => new Response('{}', { status: 403 }));
     await expect(loader.loadText('OEBPS/a.xhtml')).rejects.toBeInstanceOf(ResourceError);
+  });
+
+  it('locks no chapter for a member who holds the book, and the chapters outside the sample for anyone else', () => {
+    expect(lockedPaths(manifest(false))).toEqual(new Set());
+    expect(lockedPaths(manifest(true))).toEqual(new Set(['OEBPS/b.xhtml']));
   });
 
   it("takes a sample's other chapters out of the reading order and the search", () => {

@@ -50,22 +50,24 @@ export function manifestLoader(
   };
 }
 
-/** The archive paths of the spine items outside the sample. */
-export function outsideSample(manifest: EbookManifest): Set<string> {
-  return new Set(manifest.spine.filter((item) => !item.in_sample).map((item) => item.path));
+/**
+ * The archive paths of the spine items this session may not open: the manifest says which
+ * (`readable`, the server's own decision), so nothing is locked for a member who holds the book.
+ */
+export function lockedPaths(manifest: EbookManifest): Set<string> {
+  return new Set(manifest.spine.filter((item) => !item.readable).map((item) => item.path));
 }
 
 /**
- * For a sample: the sections outside it leave the reading order (foliate-js pages over linear
- * sections only) and the search, so the reader pages through the sample and stops at its end.
- * Returns the indexes it took out.
+ * For a sample: the sections this session may not open leave the reading order (foliate-js
+ * pages over linear sections only) and the search, so the reader pages through the sample and
+ * stops at its end. Returns the indexes it took out.
  */
 export function limitToSample(book: FoliateBook, manifest: EbookManifest): Set<number> {
-  const outside = outsideSample(manifest);
+  const locked = lockedPaths(manifest);
   const blocked = new Set<number>();
-  if (!manifest.sample) return blocked;
   book.sections.forEach((section, index) => {
-    if (!outside.has(section.id)) return;
+    if (!locked.has(section.id)) return;
     section.linear = 'no';
     delete section.createDocument;
     blocked.add(index);

@@ -21,7 +21,7 @@ import {
   SettingsIcon,
   StarIcon,
 } from '~/ui/icons';
-import { limitToSample, manifestLoader, outsideSample } from './book-source';
+import { limitToSample, lockedPaths, manifestLoader } from './book-source';
 import { NoteDialog } from './note-dialog';
 import {
   ContentsPanel,
@@ -67,6 +67,8 @@ interface Progress {
 }
 
 type Opened = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; manifest: EbookManifest };
+/** what a visitor is offered the book for: paging past the sample's end, or a chapter outside it */
+type Offer = 'end' | 'locked';
 
 /**
  * The e-book reader: the book from its manifest (the whole book to a member who holds it, the
@@ -84,7 +86,7 @@ export default function EpubReader({ book }: { book: ReaderBook }) {
   const [selection, setSelection] = useState<{ cfi: string; text: string } | null>(null);
   const [highlights, setHighlights] = useState<Highlight[]>([]);
   const [editing, setEditing] = useState<Highlight | null>(null);
-  const [sampleEnd, setSampleEnd] = useState(false);
+  const [offer, setOffer] = useState<Offer | null>(null);
   const [footnoteOpen, setFootnoteOpen] = useState(false);
 
   const host = useRef<HTMLDivElement>(null);
@@ -112,7 +114,7 @@ export default function EpubReader({ book }: { book: ReaderBook }) {
     if (!view) return;
     const now = bookState.current;
     if (now.sample && now.atEnd && side === (now.rtl ? 'left' : 'right')) {
-      setSampleEnd(true);
+      setOffer('end');
       return;
     }
     void (side === 'left' ? view.goLeft() : view.goRight());
@@ -221,7 +223,7 @@ export default function EpubReader({ book }: { book: ReaderBook }) {
         const target = opening.resolveHref(linked.detail.href);
         if (target && blocked.has(target.index)) {
           linked.preventDefault();
-          setSampleEnd(true);
+          setOffer('locked');
           return;
         }
         footnotes.handle(opening, linked)?.catch(() => undefined);
@@ -372,7 +374,7 @@ export default function EpubReader({ book }: { book: ReaderBook }) {
     background: theme.background,
     color: theme.text,
   } as CSSProperties;
-  const blockedPaths = ready ? outsideSample(ready) : new Set<string>();
+  const blockedPaths = ready ? lockedPaths(ready) : new Set<string>();
   const toggle = (name: PanelName) => setPanel((open) => (open === name ? null : name));
   const toolButton = (name: PanelName, label: string, Icon: typeof MenuIcon) => (
     <button
@@ -461,25 +463,25 @@ export default function EpubReader({ book }: { book: ReaderBook }) {
           </div>
         ) : null}
 
-        {sample && sampleEnd ? (
+        {sample && offer ? (
           <section
             aria-labelledby={`${panelId}-sample-end`}
             className="absolute inset-x-3 bottom-3 z-20 mx-auto max-w-md rounded-2xl border border-[var(--reader-line)] bg-[var(--reader-chrome)] p-5 shadow-xl"
           >
             <div className="flex items-start justify-between gap-3">
               <h2 id={`${panelId}-sample-end`} className="text-lg font-bold">
-                {t.sampleEndTitle}
+                {offer === 'locked' ? t.lockedTitle : t.sampleEndTitle}
               </h2>
               <button
                 type="button"
-                onClick={() => setSampleEnd(false)}
+                onClick={() => setOffer(null)}
                 aria-label={t.close}
                 className="-me-2 -mt-2 grid size-10 shrink-0 place-items-center rounded-full hover:bg-black/5"
               >
                 <CloseIcon width={20} height={20} />
               </button>
             </div>
-            <p className="mt-1 text-sm">{t.sampleEndText}</p>
+            <p className="mt-1 text-sm">{offer === 'locked' ? t.lockedText : t.sampleEndText}</p>
             <a
               href={book.href}
               className="mt-4 inline-flex h-11 w-full items-center justify-center rounded-full bg-brand font-semibold text-white hover:bg-brand-dark"
@@ -523,12 +525,10 @@ export default function EpubReader({ book }: { book: ReaderBook }) {
                 toc={ready.toc}
                 current={progress?.tocHref ?? null}
                 blocked={blockedPaths}
-                onGo={(href, inSample) => {
-                  if (inSample) go(href);
-                  else {
-                    setPanel(null);
-                    setSampleEnd(true);
-                  }
+                onGo={(href, locked) => {
+                  if (!locked) return go(href);
+                  setPanel(null);
+                  setOffer('locked');
                 }}
               />
             ) : panel === 'search' ? (

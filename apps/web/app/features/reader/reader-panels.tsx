@@ -63,9 +63,9 @@ export function ContentsPanel({
   toc: EbookManifest['toc'];
   /** the href of the entry being read */
   current: string | null;
-  /** archive paths outside the sample */
+  /** archive paths this session may not open (none for a member who holds the book) */
   blocked: ReadonlySet<string>;
-  onGo: (href: string, inSample: boolean) => void;
+  onGo: (href: string, locked: boolean) => void;
 }) {
   return (
     <ol className="space-y-0.5">
@@ -76,7 +76,7 @@ export function ContentsPanel({
             {entry.href ? (
               <button
                 type="button"
-                onClick={() => onGo(entry.href, !locked)}
+                onClick={() => onGo(entry.href, locked)}
                 aria-current={current === entry.href ? 'location' : undefined}
                 style={{ paddingInlineStart: `${0.5 + (entry.level - 1) * 1}rem` }}
                 className="flex w-full items-center gap-2 rounded-lg py-2 pe-2 text-start text-sm hover:bg-black/5 aria-[current]:font-bold aria-[current]:text-[var(--reader-link)]"
