@@ -1,12 +1,14 @@
 import { posix } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { Parser } from 'htmlparser2';
+import { isObfuscation, obfuscationKey, xorObfuscated, type ObfuscationAlgorithm } from './epub-obfuscation';
 
 /**
  * Reading an EPUB 3 (or 2) container for the reader: the package document's metadata,
  * manifest and spine, the table of contents (the navigation document, else the NCX), and which
  * resources make up the free sample. The archive stays compressed in memory; a resource is
- * inflated when it is asked for.
+ * inflated when it is asked for, and an obfuscated font (`META-INF/encryption.xml`) is served
+ * as the font it is.
  */
 
 export interface EpubMetadata {
@@ -52,7 +54,10 @@ export interface EpubBook {
   toc: readonly EpubTocEntry[];
   /** what a reader without the book may open: the first chapter, what it uses, and the book's structure */
   sample: { spine: ReadonlySet<string>; resources: ReadonlySet<string> };
-  /** the inflated bytes of a resource, or undefined for a path that is not one */
+  /**
+   * the inflated bytes of a resource (an obfuscated font de-obfuscated), or undefined for a
+   * path that is not one
+   */
   read(path: string): Uint8Array | undefined;
 }
 
@@ -61,6 +66,9 @@ export class EpubError extends Error {
 }
 
 const CONTAINER = 'META-INF/container.xml';
+const ENCRYPTION = 'META-INF/encryption.xml';
+/** a file at the archive's root: what the URIs of encryption.xml are relative to */
+const AT_ROOT = 'mimetype';
 /** a resource larger than this once inflated is not served (a zip bomb, not a book) */
 const MAX_RESOURCE_BYTES = 64 * 1024 * 1024;
 /**
@@ -189,6 +197,8 @@ function bodyText(xml: string): string {
 
 interface PackageDocument {
   metadata: EpubMetadata;
+  /** every dc:identifier, in order */
+  identifiers: string[];
   manifest: Map<string, { path: string; mediaType: string; properties: string[] }>;
   spine: { idref: string; linear: boolean }[];
   tocId: string | null;
@@ -200,6 +210,7 @@ function readPackage(xml: string, packagePath: string): PackageDocument {
   const creators: string[] = [];
   const dc: Record<string, string> = {};
   const identifiers = new Map<string, string>();
+  const allIdentifiers: string[] = [];
   let uniqueId: string | null = null;
   let direction: EpubMetadata['direction'] = 'default';
   let layout: EpubMetadata['layout'] = 'reflowable';
@@ -239,8 +250,10 @@ function readPackage(xml: string, packagePath: string): PackageDocument {
       if (!capture || capture.name !== name) return;
       const value = collapse(captured);
       if (name === 'creator' && value) creators.push(value);
-      else if (name === 'identifier' && value) identifiers.set(capture.id ?? '', value);
-      else if (name === 'meta' && capture.property === 'rendition:layout' && value === 'pre-paginated')
+      else if (name === 'identifier' && value) {
+        identifiers.set(capture.id ?? '', value);
+        allIdentifiers.push(value);
+      } else if (name === 'meta' && capture.property === 'rendition:layout' && value === 'pre-paginated')
         layout = 'pre-paginated';
       else if (name !== 'meta' && value && !(name in dc)) dc[name] = value;
       capture = null;
@@ -258,6 +271,7 @@ function readPackage(xml: string, packagePath: string): PackageDocument {
       direction,
       layout,
     },
+    identifiers: allIdentifiers,
     manifest,
     spine,
     tocId,
@@ -276,6 +290,42 @@ function packagePathOf(containerXml: string): string | undefined {
     },
   });
   return found;
+}
+
+/** The resources `META-INF/encryption.xml` lists, with the algorithm of each. */
+function readEncryption(xml: string): { path: string; algorithm: string }[] {
+  const found: { path: string; algorithm: string }[] = [];
+  let current: { uri: string; algorithm: string } | null = null;
+  walk(xml, {
+    open(name, attributes) {
+      if (name === 'encrypteddata') current = { uri: '', algorithm: '' };
+      if (!current) return;
+      if (name === 'encryptionmethod') current.algorithm = attributes.algorithm ?? '';
+      if (name === 'cipherreference') current.uri = attributes.uri ?? '';
+    },
+    close(name) {
+      if (name !== 'encrypteddata' || !current) return;
+      const resolved = resolveHref(AT_ROOT, current.uri);
+      if (resolved) found.push({ path: resolved.path, algorithm: current.algorithm });
+      current = null;
+    },
+  });
+  return found;
+}
+
+/** The fonts of a book to de-obfuscate, each with its algorithm and key. */
+function obfuscatedFonts(
+  encryptionXml: string | undefined,
+  opf: PackageDocument,
+): Map<string, { algorithm: ObfuscationAlgorithm; key: Uint8Array }> {
+  const fonts = new Map<string, { algorithm: ObfuscationAlgorithm; key: Uint8Array }>();
+  for (const { path, algorithm } of encryptionXml ? readEncryption(encryptionXml) : []) {
+    if (!isObfuscation(algorithm)) continue;
+    // without the identifier the key comes from, the font is served as it is stored
+    const key = obfuscationKey(algorithm, opf.metadata.identifier, opf.identifiers);
+    if (key && key.length > 0) fonts.set(path, { algorithm, key });
+  }
+  return fonts;
 }
 
 interface Navigation {
@@ -389,6 +439,9 @@ export function openEpub(bytes: Uint8Array): EpubBook {
   const packageXml = packagePath && readText(packagePath);
   if (!packagePath || !packageXml) throw new EpubError('no package document');
   const opf = readPackage(packageXml, packagePath);
+  // encryption.xml itself is never a resource (only the container is served from META-INF):
+  // the reader must not undo the obfuscation a second time
+  const obfuscated = obfuscatedFonts(sizes.has(ENCRYPTION) ? readText(ENCRYPTION) : undefined, opf);
 
   const resources = new Map<string, EpubResource>();
   resources.set(CONTAINER, { path: CONTAINER, mediaType: 'application/xml', size: sizes.get(CONTAINER)!.size });
@@ -435,7 +488,13 @@ export function openEpub(bytes: Uint8Array): EpubBook {
     spine,
     toc: navigation.toc,
     sample: { spine: new Set([chapter.path]), resources: sampleResources },
-    read: (path) => (resources.has(path) ? read(path) : undefined),
+    read(path) {
+      if (!resources.has(path)) return undefined;
+      // each read inflates fresh bytes, so they are de-obfuscated in place
+      const bytes = read(path);
+      const font = obfuscated.get(path);
+      return bytes && font ? xorObfuscated(bytes, font.algorithm, font.key) : bytes;
+    },
   };
 }
 
