@@ -11,7 +11,7 @@ import type { Kernel } from '../../kernel/module';
 import type { Ctx } from '../../kernel/unit-of-work';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { EntitlementsService } from '../entitlements/entitlements.service';
-import { openEpub, type EpubBook } from './epub';
+import { EpubError, openEpub, type EpubBook } from './epub';
 
 /** Parsed EPUBs kept per process: each holds its compressed archive, a few MB for a novel. */
 const OPEN_BOOKS = 8;
@@ -46,15 +46,32 @@ export function ebookService(kernel: Kernel, deps: EbookServiceDeps, options: { 
   });
   let epubDir = options.epubDir;
 
-  async function epubOf(ctx: Ctx, id: number): Promise<{ title: string; book: EpubBook }> {
+  /**
+   * A book whose file cannot be opened (missing, not a zip, no container or package document,
+   * an empty spine) is no member's fault and no retry mends it: one line for staff, and the
+   * reader is told the book is unavailable (422) instead of a 500. Failures are not cached, so
+   * a file put right is read at the next request.
+   */
+  function unavailable(id: number, file: string, reason: string, path?: string): AppError {
+    kernel.log.error({ book: id, file, ...(path ? { path } : {}), reason }, 'e-book cannot be opened for the reader');
+    return new AppError('BUSINESS_RULE', mn.reader.unavailable);
+  }
+
+  async function epubOf(ctx: Ctx, id: number): Promise<{ title: string; file: string; book: EpubBook }> {
     const source = await deps.catalog.mediaSource(ctx, 'book', id);
     const file = source?.epubFile;
     if (!source || !file) throw new AppError('NOT_FOUND', mn.reader.noEbook);
-    if (!EPUB_FILE.test(file)) throw new Error(`book ${id}: ${file} is not a file name of the media store`);
+    if (!EPUB_FILE.test(file)) throw unavailable(id, file, 'not a file name of the media store');
     epubDir ??= join(fixturesDir(), 'epub');
     const dir = epubDir;
-    const book = await books.get(file, async () => openEpub(await readFile(join(dir, file))));
-    return { title: source.title, book };
+    const book = await books.get(file, async () => {
+      try {
+        return openEpub(await readFile(join(dir, file)));
+      } catch (error) {
+        throw unavailable(id, file, reasonOf(error));
+      }
+    });
+    return { title: source.title, file, book };
   }
 
   async function holds(ctx: Ctx, userId: number | null, item: { type: 'book' | 'summary'; id: number }) {
@@ -104,11 +121,17 @@ export function ebookService(kernel: Kernel, deps: EbookServiceDeps, options: { 
      * archive's own entries are names), 403 for one outside the sample to a session without it.
      */
     async bookResource(ctx: Ctx, userId: number | null, id: number, path: string): Promise<EbookResourceAnswer> {
-      const [{ book }, entitled] = await Promise.all([epubOf(ctx, id), holds(ctx, userId, { type: 'book', id })]);
+      const [{ file, book }, entitled] = await Promise.all([epubOf(ctx, id), holds(ctx, userId, { type: 'book', id })]);
       const resource = book.resources.get(path);
       if (!resource) throw new AppError('NOT_FOUND', mn.reader.noResource);
       if (!entitled && !book.sample.resources.has(path)) throw new AppError('FORBIDDEN', mn.reader.notInSample);
-      const bytes = book.read(path);
+      let bytes: Uint8Array | undefined;
+      try {
+        bytes = book.read(path);
+      } catch (error) {
+        // an entry the archive lists but cannot inflate
+        throw unavailable(id, file, reasonOf(error), path);
+      }
       if (!bytes) throw new AppError('NOT_FOUND', mn.reader.noResource);
       return { bytes, mediaType: resource.mediaType, entitled };
     },
@@ -134,6 +157,15 @@ export function ebookService(kernel: Kernel, deps: EbookServiceDeps, options: { 
       };
     },
   };
+}
+
+/** Why a file could not be opened, in words for the log (never a stack). */
+function reasonOf(error: unknown): string {
+  if (error instanceof EpubError) return error.message;
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (code === 'ENOENT') return 'the file is not in the media store';
+  if (code) return `the file cannot be read (${code})`;
+  return `the archive cannot be read: ${error instanceof Error ? error.message : String(error)}`;
 }
 
 export type EbookService = ReturnType<typeof ebookService>;

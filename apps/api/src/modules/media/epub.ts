@@ -436,8 +436,9 @@ export function openEpub(bytes: Uint8Array): EpubBook {
 
   if (!container) throw new EpubError(`no ${CONTAINER}`);
   const packagePath = packagePathOf(strFromU8(container));
-  const packageXml = packagePath && readText(packagePath);
-  if (!packagePath || !packageXml) throw new EpubError('no package document');
+  if (!packagePath) throw new EpubError(`${CONTAINER} names no package document`);
+  const packageXml = readText(packagePath);
+  if (!packageXml) throw new EpubError(`no package document at ${packagePath}`);
   const opf = readPackage(packageXml, packagePath);
   // encryption.xml itself is never a resource (only the container is served from META-INF):
   // the reader must not undo the obfuscation a second time

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { EbookManifest } from '@nomsan/contracts/ebook';
 import type { FoliateBook } from 'foliate-js/view.js';
-import { limitToSample, lockedPaths, manifestLoader, ResourceError } from './book-source';
+import { ApiError } from '@nomsan/contracts/client';
+import { mn } from '@nomsan/contracts/messages';
+import { limitToSample, lockedPaths, manifestLoader, notOpened, ResourceError } from './book-source';
 
 const manifest = (sample: boolean): EbookManifest => ({
   id: 1,
@@ -71,5 +73,27 @@ describe("the reader's loader over the manifest", () => {
     expect(book.sections[1]!.linear).toBe('no');
     expect(book.sections[1]!.createDocument).toBeUndefined();
     expect(book.sections[0]!.linear).toBeUndefined();
+  });
+
+  it('says a book the server cannot open is unavailable, without a retry that cannot work; a network failure keeps the retry', () => {
+    expect(notOpened(new ApiError(422, 'BUSINESS_RULE', mn.reader.unavailable))).toEqual({
+      message: mn.reader.unavailable,
+      retry: false,
+    });
+    expect(notOpened(new ApiError(404, 'NOT_FOUND', mn.reader.noEbook))).toEqual({
+      message: mn.reader.noEbook,
+      retry: false,
+    });
+    expect(notOpened(new ResourceError(422, 'OEBPS/content.opf'))).toEqual({
+      message: mn.reader.unavailable,
+      retry: false,
+    });
+    for (const passing of [
+      new TypeError('Failed to fetch'),
+      new ApiError(503, 'UNAVAILABLE', mn.errors.UNAVAILABLE),
+      new ResourceError(500, 'OEBPS/a.xhtml'),
+    ]) {
+      expect(notOpened(passing)).toEqual({ message: mn.reader.loadFailed, retry: true });
+    }
   });
 });

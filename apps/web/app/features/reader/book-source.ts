@@ -1,5 +1,7 @@
 import type { FoliateBook } from 'foliate-js/view.js';
+import { isApiError } from '@nomsan/contracts/client';
 import type { EbookManifest } from '@nomsan/contracts/ebook';
+import { mn } from '@nomsan/contracts/messages';
 
 /** foliate-js's loader of an archive's files (its README, "Archived Files"). */
 export interface ArchiveLoader {
@@ -77,3 +79,14 @@ export function limitToSample(book: FoliateBook, manifest: EbookManifest): Set<n
 
 /** the archive path of a table-of-contents href (`OEBPS/a.xhtml#x` → `OEBPS/a.xhtml`) */
 export const pathOfHref = (href: string) => href.split('#')[0] ?? '';
+
+/**
+ * What the reader says when a book did not open. A refusal of the API (4xx: the book's file
+ * cannot be opened, 422; no e-book, 404) is the same at every try, so it is said without a
+ * retry; a network failure or a server error may pass, so the reader offers to try again.
+ */
+export function notOpened(error: unknown): { message: string; retry: boolean } {
+  if (isApiError(error) && error.status >= 400 && error.status < 500) return { message: error.message, retry: false };
+  if (error instanceof ResourceError && error.status === 422) return { message: mn.reader.unavailable, retry: false };
+  return { message: mn.reader.loadFailed, retry: true };
+}

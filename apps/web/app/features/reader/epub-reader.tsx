@@ -21,7 +21,7 @@ import {
   SettingsIcon,
   StarIcon,
 } from '~/ui/icons';
-import { limitToSample, lockedPaths, manifestLoader } from './book-source';
+import { limitToSample, lockedPaths, manifestLoader, notOpened } from './book-source';
 import { NoteDialog } from './note-dialog';
 import {
   ContentsPanel,
@@ -66,7 +66,10 @@ interface Progress {
   tocHref: string | null;
 }
 
-type Opened = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; manifest: EbookManifest };
+type Opened =
+  | { status: 'loading' }
+  | { status: 'failed'; message: string; retry: boolean }
+  | { status: 'ready'; manifest: EbookManifest };
 /** what a visitor is offered the book for: paging past the sample's end, or a chapter outside it */
 type Offer = 'end' | 'locked';
 
@@ -266,7 +269,7 @@ export default function EpubReader({ book }: { book: ReaderBook }) {
     })().catch((error: unknown) => {
       if (!live || controller.signal.aborted) return;
       console.error('the reader could not open the book', error);
-      setOpened({ status: 'failed' });
+      setOpened({ status: 'failed', ...notOpened(error) });
     });
 
     function onKey(event: KeyboardEvent) {
@@ -438,14 +441,23 @@ export default function EpubReader({ book }: { book: ReaderBook }) {
         {opened.status === 'failed' ? (
           <div role="alert" className="absolute inset-0 grid place-items-center px-6 text-center">
             <div>
-              <p>{t.loadFailed}</p>
-              <button
-                type="button"
-                onClick={() => setAttempt((n) => n + 1)}
-                className="mt-4 h-11 rounded-full bg-brand px-5 font-semibold text-white hover:bg-brand-dark"
-              >
-                {t.retry}
-              </button>
+              <p className="max-w-md">{opened.message}</p>
+              {opened.retry ? (
+                <button
+                  type="button"
+                  onClick={() => setAttempt((n) => n + 1)}
+                  className="mt-4 h-11 rounded-full bg-brand px-5 font-semibold text-white hover:bg-brand-dark"
+                >
+                  {t.retry}
+                </button>
+              ) : (
+                <Link
+                  to={book.href}
+                  className="mt-4 inline-flex h-11 items-center rounded-full border border-[var(--reader-line)] px-5 font-semibold hover:bg-black/5"
+                >
+                  {t.back}
+                </Link>
+              )}
             </div>
           </div>
         ) : null}
