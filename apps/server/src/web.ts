@@ -11,6 +11,7 @@ import { createApiClient, type Fetch } from '@nomsan/contracts/client';
 import { SESSION_COOKIE } from '@nomsan/contracts/cookies';
 import { splitAtNonce } from './gzip-splice';
 import { concurrencyLimit } from './limiter';
+import { OFFLINE_PAGE_PATH, offlinePage } from './offline-page';
 import {
   isSharedRequest,
   isStorable,
@@ -109,6 +110,11 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
         res.setHeader('vary', 'accept-encoding');
       },
     });
+
+    // what the service worker answers a page it cannot reach with (public/sw.js keeps it at install)
+    web.get(OFFLINE_PAGE_PATH, { schema: { hide: true } }, (_request, reply) =>
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(offlinePage(reply.scriptNonce)),
+    );
 
     web.route({
       method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],

@@ -550,6 +550,19 @@ export const mn = {
     signIn: 'Сонссон түүхээ харахын тулд нэвтэрнэ үү.',
     signInButton: 'Нэвтрэх',
   },
+  /** the page the service worker answers with when a page cannot be reached (apps/server/src/offline-page.ts) */
+  offline: {
+    title: 'Та офлайн байна',
+    description: 'Интернэт холболтгүй байгаа тул энэ хуудсыг нээж чадсангүй. Холболтоо шалгаад дахин оролдоно уу.',
+    retry: 'Дахин оролдох',
+    downloadsHeading: 'Төхөөрөмжид хадгалсан',
+    downloadsHint: 'Татаж авсан номоо интернэтгүй сонсох боломжтой.',
+    noDownloads: 'Татаж авсан ном алга. Тоглуулагч дээрх «Татаж авах»-ыг дарвал интернэтгүй үед ч сонсоно.',
+    listen: 'Сонсох',
+    /** how long the downloaded title plays offline (its lease's end) */
+    until: (date: string) => `${date} хүртэл`,
+    untitled: 'Нэргүй ном',
+  },
   validation: {
     invalidId: 'Дугаар буруу байна.',
     idNotPositive: 'Дугаар эерэг тоо байх ёстой.',

@@ -2,21 +2,27 @@ import type { TitleType } from '@nomsan/contracts/library';
 import type { OfflineLease } from '@nomsan/contracts/media';
 import { safe } from '~/lib/device';
 import { browserApi } from '~/lib/browser-api';
+import { href } from '~/lib/links';
 
 /**
  * Titles kept on this device for listening offline (docs/media.md, "Offline"): the encrypted
  * manifest and segments in the Cache API (the service worker serves them), the player page and
- * its scripts for an offline reload, and the key lease in localStorage. A lease ends at its
- * `expires_at`; the title then plays again only after renewing it online.
+ * its scripts for an offline reload, and the key lease with the title's name in localStorage
+ * (the service worker's offline page, public/offline.js, lists them from there). A lease ends at
+ * its `expires_at`; the title then plays again only after renewing it online.
  */
 const LEASES_KEY = 'nomsan.downloads';
-/** the caches public/sw.js reads */
+/**
+ * the caches public/sw.js reads; unversioned, unlike the worker's own shell: they are the
+ * member's downloads and outlive an update of the worker
+ */
 const MEDIA_CACHE = 'nomsan-media';
 const PAGES_CACHE = 'nomsan-pages';
-const SHELL_CACHE = 'nomsan-shell-v1';
 
 export interface Download {
   lease: OfflineLease;
+  /** the title's name, for the offline page (absent on downloads made before it was kept) */
+  name?: string;
   /** the storage prefix the segments are under, to remove them */
   urls: string[];
   savedAt: string;
@@ -55,7 +61,14 @@ export function segmentUrls(manifestUrl: string, mpd: string): string[] {
 
 /** keeps a title for offline listening; `onProgress` gets 0 to 1 */
 export async function download(type: TitleType, id: number, onProgress: (done: number) => void): Promise<Download> {
-  const lease = await browserApi().offlineLease(type, id);
+  const api = browserApi();
+  const [lease, name] = await Promise.all([
+    api.offlineLease(type, id),
+    (type === 'book' ? api.book(id) : api.summary(id)).then(
+      (title) => title.title,
+      () => undefined,
+    ),
+  ]);
   const manifestUrl = lease.session.dash_url;
   if (!manifestUrl) throw new Error('the title is not packaged');
   const media = await caches.open(MEDIA_CACHE);
@@ -70,17 +83,25 @@ export async function download(type: TitleType, id: number, onProgress: (done: n
     await media.put(url, response);
     onProgress((index + 1) / urls.length);
   }
-  // the page and what it loaded, so a reload without a network opens the player
+  // the page and what it loaded, so a reload without a network opens the player, and so does
+  // the title's link on the offline page
   const pages = await caches.open(PAGES_CACHE);
-  await pages.add(new Request(location.pathname, { credentials: 'include' })).catch(() => undefined);
-  const shell = await caches.open(SHELL_CACHE);
+  const playerPages = new Set([location.pathname, href.player(type, id)]);
   const assets = performance
     .getEntriesByType('resource')
     .map((entry) => new URL(entry.name))
     .filter((url) => url.origin === location.origin && url.pathname.startsWith('/assets/'))
     .map((url) => url.pathname);
-  await Promise.all([...new Set(assets)].map((asset) => shell.add(asset).catch(() => undefined)));
-  const kept: Download = { lease, urls: [manifestUrl, ...urls], savedAt: new Date().toISOString() };
+  await Promise.all([
+    ...[...playerPages].map((page) => pages.add(new Request(page, { credentials: 'include' })).catch(() => undefined)),
+    ...[...new Set(assets)].map((asset) => pages.add(asset).catch(() => undefined)),
+  ]);
+  const kept: Download = {
+    lease,
+    ...(name ? { name } : {}),
+    urls: [manifestUrl, ...urls],
+    savedAt: new Date().toISOString(),
+  };
   write({ ...read(), [keyOf(type, id)]: kept });
   return kept;
 }
