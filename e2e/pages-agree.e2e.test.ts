@@ -122,6 +122,56 @@ describe('pages that agree with themselves', () => {
     }
   });
 
+  it(
+    'the checkout sheet shows a long title whole and what renting gives (the days) on its own line, on a phone too',
+    { timeout: 60_000 },
+    async () => {
+      // the rentable book with the longest title (what the sheet showed cut at 375 px)
+      const rentables = (await (
+        await fetch(`${baseUrl()}/api/web/subscription/rentables?filter[group_id]=1&page[size]=100`)
+      ).json()) as { data: { data: { id: number; slug: string; title: string }[] } };
+      const book = rentables.data.data.toSorted((a, b) => b.title.length - a.title.length)[0]!;
+      expect(book.title.length).toBeGreaterThan(30);
+      const offers = (await (await fetch(`${baseUrl()}/v4/books/${book.id}`)).json()) as {
+        data: { offers: { format: string; rental: { days: number } | null }[] };
+      };
+      const days = offers.data.offers.find((o) => o.format === 'audiobook')!.rental!.days;
+      const member = await registerByApi('Түрээслэгч', PASSWORD);
+      const desktop = await browser.context(DESKTOP);
+      await signInWithPassword(await desktop.newPage(), member.phone, PASSWORD, `/${book.slug}`);
+      for (const [device, width] of DEVICES) {
+        const context =
+          width === '1280' ? desktop : await browser.context({ ...device, storageState: await desktop.storageState() });
+        const page = await context.newPage();
+        await page.goto(`/${book.slug}`);
+        await page
+          .locator('#offers li')
+          .filter({ has: page.getByRole('heading', { name: 'Аудио ном', exact: true }) })
+          .getByRole('button', { name: new RegExp(`^${days} хоног түрээслэх`) })
+          .click();
+        const sheet = page.getByRole('dialog');
+        const heading = sheet.getByRole('heading', { level: 2 });
+        await expect.poll(() => heading.isVisible()).toBe(true);
+        // the whole title shows: neither cut with an ellipsis nor clamped
+        const fits = await heading.evaluate((h) => ({
+          across: h.scrollWidth <= h.clientWidth,
+          down: h.scrollHeight <= h.clientHeight,
+        }));
+        expect(fits).toEqual({ across: true, down: true });
+        expect(await heading.textContent()).toBe(book.title);
+        const rental = sheet.getByText(`${days} хоногийн түрээс`, { exact: true });
+        expect(await rental.isVisible()).toBe(true);
+        expect(await sheet.getByText('Аудио ном', { exact: true }).isVisible()).toBe(true);
+        // the rental's days under the title, on one line (never broken in the middle)
+        const title = (await heading.boundingBox())!;
+        const period = (await rental.boundingBox())!;
+        expect(period.y).toBeGreaterThanOrEqual(title.y + title.height);
+        expect(await rental.evaluate((span) => span.getClientRects().length)).toBe(1);
+        await screenshot(page, `pages-checkout-rental-${width}`);
+      }
+    },
+  );
+
   it('a bundle page says one "before" price: the items bought one by one', { timeout: 60_000 }, async () => {
     let slug: string | null = null;
     for (let id = 1; id <= 60 && !slug; id += 1) {

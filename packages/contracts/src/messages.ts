@@ -988,7 +988,8 @@ export const mn = {
     rentAction: (days: number) => `${days} хоног түрээслэх`,
     rentedUntil: (until: string) => `Түрээсэлсэн: ${until} хүртэл`,
     bySubscription: (until: string) => `Таны захиалгад багтсан: ${until} хүртэл`,
-    sheetTitle: (title: string, days: number) => `${title} · ${days} хоногийн түрээс`,
+    /** the checkout sheet's line under the title: what renting gives */
+    sheetKind: (days: number) => `${days} хоногийн түрээс`,
     serviceTab: 'Үйлчилгээ',
     serviceTitle: 'Түрээс ба захиалга',
     subscriptionsHeading: 'Захиалга',

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '@nomsan/contracts/client';
 import { mn } from '@nomsan/contracts/messages';
@@ -79,13 +79,17 @@ function purchase(target: CheckoutTarget, way: Way, saveCard: boolean, key: stri
 export function CheckoutSheet({
   target,
   title,
+  kind,
   priceMnt,
   creditPrice,
   credits,
   onClose,
 }: {
   target: CheckoutTarget;
+  /** what is bought: a title's or a pack's name */
   title: string;
+  /** how it is bought, on its own line under the title: the format, a rental's days (each kept whole) */
+  kind?: string[];
   priceMnt: number | null;
   creditPrice: number | null;
   /** for a credit pack: the credits it gives, said on the thank-you */
@@ -94,6 +98,7 @@ export function CheckoutSheet({
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const headingId = useId();
+  const kindId = useId();
   const [stage, setStage] = useState<Stage>({ name: 'choose' });
   const [balance, setBalance] = useState<number | null>(null);
   /** null until the member's cards are known: the way chosen first may be one of them */
@@ -194,16 +199,27 @@ export function CheckoutSheet({
   return (
     <dialog
       ref={dialog}
-      aria-labelledby={headingId}
+      aria-labelledby={kind?.length ? `${headingId} ${kindId}` : headingId}
       onClose={onClose}
       className="m-auto w-[min(32rem,calc(100vw-1.5rem))] rounded-3xl bg-white p-0 text-ink shadow-2xl backdrop:bg-black/50"
     >
       <div className="flex items-start justify-between gap-4 border-b border-line px-5 py-4">
         <div className="min-w-0">
           <p className="text-xs font-semibold tracking-wide text-muted uppercase">{t.title}</p>
-          <h2 id={headingId} className="truncate text-lg font-bold">
+          {/* a long title wraps (a phone shows it whole, up to three lines); the kind never hides */}
+          <h2 id={headingId} className="line-clamp-3 text-lg leading-snug font-bold break-words">
             {title}
           </h2>
+          {kind?.length ? (
+            <p id={kindId} className="mt-1 text-sm font-semibold text-brand">
+              {kind.map((part, index) => (
+                <Fragment key={part}>
+                  {index > 0 ? ' · ' : null}
+                  <span className="whitespace-nowrap">{part}</span>
+                </Fragment>
+              ))}
+            </p>
+          ) : null}
         </div>
         <button
           type="button"

@@ -294,13 +294,11 @@ export function OfferList({
       {buying ? (
         <CheckoutSheet
           target={target(buying)}
-          title={
+          title={item.title}
+          kind={
             buying.rent && buying.offer.rental
-              ? mn.rentals.sheetTitle(
-                  `${item.title} · ${mn.offers.formats[buying.offer.format]}`,
-                  buying.offer.rental.days,
-                )
-              : `${item.title} · ${mn.offers.formats[buying.offer.format]}`
+              ? [mn.offers.formats[buying.offer.format], mn.rentals.sheetKind(buying.offer.rental.days)]
+              : [mn.offers.formats[buying.offer.format]]
           }
           priceMnt={
             buying.rent
