@@ -159,7 +159,12 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       clock,
       log: app.log,
       invalidations: options.invalidations,
-      settings: { identity, billing, media: mediaSettings(options.media ?? {}, options.mediaBaseUrl) },
+      settings: {
+        identity,
+        billing,
+        media: mediaSettings(options.media ?? {}, options.mediaBaseUrl),
+        staff: { demoOwner: options.accounts?.sandbox === true, secret: options.cookieSecret },
+      },
     });
     app.modules = composed;
     app.addHook('onClose', () => composed.close());

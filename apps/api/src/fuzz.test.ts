@@ -16,7 +16,7 @@
  *     part's `x-line-schema` (mostly right, now and then a bad line or line ending), broken
  *     framing, a type without or with another boundary;
  *   - sent anonymously from the site, as member A (session cookie from the site, or bearer
- *     token), or with a garbage bearer token. Member B exists so that another member's phone,
+ *     token), as a staff owner (the back office's session cookie), or with a garbage bearer token. Member B exists so that another member's phone,
  *     e-mail and devices are among the values.
  *
  * Asserted for every request:
@@ -55,6 +55,8 @@ import {
 } from './test/accounts';
 import { fingerprinter, watchState } from './test/db-fingerprint';
 import { saveCardAtGolomt } from './test/payments';
+import { staffWith } from './test/staff';
+import { STAFF_COOKIE } from '@nomsan/contracts/staff';
 import {
   describeExchange,
   fuzzSettings,
@@ -164,6 +166,10 @@ const ownedByB: [string, string][] = [
 // phone starts out like a phone nobody has used.
 t.clock.advance(2 * 60 * 60_000);
 
+// An owner of the back office, signed in after the clock moved (a staff session ends idle)
+let staffOwner = await staffWith(t.app, ['owner'], 'Фаззын эзэн');
+corpus.ids.push(String(staffOwner.staffId));
+
 const watch = await watchState(
   t.db,
   await fingerprinter(t.db, [
@@ -171,6 +177,11 @@ const watch = await watchState(
       table: 'identity_session',
       columns: ['last_seen_at'],
       why: 'a signed-in request records activity (at most once a minute) before its route refuses it',
+    },
+    {
+      table: 'staff_session',
+      columns: ['last_seen_at'],
+      why: 'a staff request records activity (at most once a minute) before its route refuses it',
     },
     {
       table: 'identity_otp_challenge',
@@ -209,7 +220,9 @@ function headersOf(request: FuzzRequest): Record<string, string> {
         ? { authorization: `Bearer ${memberA.token}` }
         : sender.as === 'garbage-bearer'
           ? { authorization: sender.authorization }
-          : fromSite();
+          : sender.as === 'staff'
+            ? fromSite({ [STAFF_COOKIE]: staffOwner.cookie.slice(STAFF_COOKIE.length + 1) })
+            : fromSite();
   const type = request.body?.contentType;
   return { ...who, ...request.headers, ...(type ? { 'content-type': type } : {}) };
 }
@@ -262,9 +275,20 @@ async function keepMemberASignedIn(): Promise<void> {
   corpus.uuids.push(data.device_id);
 }
 
+/**
+ * The staff owner signed out (an accepted sign-out) or timed out (the clock moved): another is
+ * made, and the state taken anew, so the next request is compared with the state after it.
+ */
+async function keepStaffSignedIn(): Promise<void> {
+  if ((await t.app.inject({ url: '/api/staff/me', headers: staffOwner.headers })).statusCode === 200) return;
+  staffOwner = await staffWith(t.app, ['owner'], 'Фаззын эзэн');
+  await watch.rebase();
+}
+
 /** Sends one request and checks what every answer must be; throws the exchange on a violation. */
 async function send(operation: Operation, request: FuzzRequest): Promise<Outcome> {
   fuzzed.add(operation.key);
+  if (request.sender.as === 'staff') await keepStaffSignedIn();
   const sent: SentRequest = {
     method: request.method,
     url: request.url,

@@ -23,6 +23,7 @@ export { evictOldest } from './lib/evict-oldest';
 export { offsetClock, type OffsetClock } from './lib/clock';
 export { collectTags, isInvalidatedBy, noteTags, parseCacheTagHeader, tag } from './lib/cache-tags';
 export { createInvalidationBus, type InvalidationBus } from './lib/invalidation';
+export { OPERATOR } from './modules/staff/staff.service';
 export type { AccountsOptions } from './modules/identity/accounts';
 export type { PaymentsOptions } from './modules/billing/billing.settings';
 export { mediaSettings, type MediaOptions } from './modules/media/media.settings';

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
-import { createInvalidationBus, createModules, type ComposedModules } from '@nomsan/api';
+import { createInvalidationBus, createModules, OPERATOR, type ComposedModules } from '@nomsan/api';
 import { openDatabase } from '@nomsan/db/client';
+import { staffInviteRequest } from '@nomsan/contracts/staff';
 import type { Config } from './config';
 
 const USAGE = `usage: node dist/server.js admin <command>   (npm run admin -- <command>)
@@ -11,6 +12,11 @@ const USAGE = `usage: node dist/server.js admin <command>   (npm run admin -- <c
   book title <book id> <title>      renames a book
   price <book|summary|bundle> <id> <audiobook|ebook|summary|bundle> <price in MNT>
                                     sets the price of an item's current offer
+  staff add <phone|email> <role>[,<role>...] [name]
+                                    invites someone to the back office (roles: owner, editor,
+                                    support, finance, marketing) and prints the link; the link
+                                    also goes by SMS or e-mail from a running server
+  staff list                        the staff, their roles, and the open invitations
 
 Runs against DATABASE_URL (or the embedded database in DATA_DIR while no server uses it) and
 tells every running server through REDIS_URL, so a change shows on their next request.`;
@@ -41,6 +47,7 @@ export async function runAdmin(
       publicBaseUrl: config.publicBaseUrl,
       mediaBaseUrl: config.mediaBaseUrl,
       invalidations,
+      settings: { staff: { demoOwner: false, secret: config.cookieSecret } },
     });
     await command(composed, area, action, rest, print);
   } finally {
@@ -103,6 +110,29 @@ async function command(
     }
     await services.commerce.setPrice(ctx, { itemType, itemId: id(itemId), format }, Number(price));
     print(`${itemType} ${itemId} ${format} now costs ${price}₮`);
+    return;
+  }
+  if (area === 'staff' && action === 'add') {
+    const [login, roleList, ...words] = rest;
+    const parsed = staffInviteRequest.safeParse({
+      login: login ?? '',
+      roles: (roleList ?? '').split(',').filter(Boolean),
+      name: words.join(' ') || login || '',
+    });
+    if (!parsed.success) {
+      throw new UsageError(`staff add: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`);
+    }
+    const { url, invite } = await services.staff.people.invite(ctx, OPERATOR, parsed.data);
+    print(`invited ${invite.name} <${invite.login}> as ${invite.roles.join(', ')}; the link (good for 7 days):`);
+    print(url);
+    return;
+  }
+  if (area === 'staff' && action === 'list') {
+    const { members, invites } = await services.staff.people.list(ctx);
+    for (const m of members) {
+      print(`${m.id}  ${m.login}  ${m.name}  ${m.roles.join(',')}${m.removed ? '  (removed)' : ''}`);
+    }
+    for (const i of invites) print(`invited  ${i.login}  ${i.name}  ${i.roles.join(',')}  until ${i.expires_at}`);
     return;
   }
   throw new UsageError(`unknown command: ${[area, action].filter(Boolean).join(' ')}\n\n${USAGE}`);

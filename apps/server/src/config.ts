@@ -114,7 +114,6 @@ const envSchema = z.object({
   UPOINT_TOKEN: z.string().min(1).optional(),
   UPOINT_TERMINAL_ID: z.string().min(1).max(32).default('NOMSAN-WEB'),
   UPOINT_MNT_PER_POINT: integer(1, 1000).default(1),
-  STAFF_API_TOKEN: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   POSAPI_URL: url(['https:', 'http:'], 'http(s)').optional(),
   EBARIMT_MERCHANT_TIN: z
     .string()
@@ -299,7 +298,6 @@ function paymentsConfig(e: Env): Config['payments'] {
   return {
     sandbox: e.SANDBOX,
     invoiceTtlMs: e.INVOICE_TTL_MINUTES * 60_000,
-    staffToken: e.STAFF_API_TOKEN,
     posapi: rail(e, ['POSAPI_URL', 'EBARIMT_MERCHANT_TIN', 'EBARIMT_POS_NO', 'EBARIMT_DISTRICT_CODE'], () => ({
       baseUrl: e.POSAPI_URL!.replace(/\/$/, ''),
       merchantTin: e.EBARIMT_MERCHANT_TIN!,

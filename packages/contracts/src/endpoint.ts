@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { StaffRole } from './staff';
 
 /**
  * An HTTP endpoint of the API, written once: the API registers its route from it
@@ -35,6 +36,12 @@ export interface Endpoint {
    * Either way the answer is personal (`Cache-Control: private, no-store`).
    */
   auth?: 'optional' | 'required';
+  /**
+   * a back-office route: it needs a staff session (never a member's), of a member holding one
+   * of these roles (owners hold every role; an empty list: any staff member). 401 without a
+   * staff session, 403 outside the roles; the answer is personal (docs/staff.md).
+   */
+  staff?: readonly StaffRole[];
   /** the answer is the same for everyone: a CDN may keep it, browsers revalidate by ETag */
   publicCache?: true;
 }

@@ -29,7 +29,6 @@ import {
   rentablesQuery,
   rentRequest,
   savedCardsResponse,
-  staffHeaders,
   upointBalanceResponse,
   upointRequest,
 } from './money';
@@ -271,27 +270,28 @@ export const billingEndpoints = {
     method: 'POST',
     path: '/api/staff/invoices/:id/refund',
     summary:
-      'Starts refunding a paid invoice: the rail, then the receipt, then what it gave taken back, step by step (staff: Authorization: Bearer STAFF_API_TOKEN)',
+      'Starts refunding a paid invoice: the rail, then the receipt, then what it gave taken back, step by step (staff: finance)',
     params: publicIdParams,
-    headers: staffHeaders,
+    staff: ['finance'],
     response: refundResponse,
   }),
   refunds: defineEndpoint({
     tags: ['staff'],
     method: 'GET',
     path: '/api/staff/refunds',
-    summary: 'Refunds with their steps, newest first: all, of a status (`failed`), or of an invoice (staff)',
+    summary:
+      'Refunds with their steps, newest first: all, of a status (`failed`), or of an invoice (staff: finance, support)',
     query: refundsQuery,
-    headers: staffHeaders,
+    staff: ['finance', 'support'],
     response: refundsResponse,
   }),
   retryRefund: defineEndpoint({
     tags: ['staff'],
     method: 'POST',
     path: '/api/staff/refunds/:id/retry',
-    summary: 'Tries a failed refund again from the step that failed (staff)',
+    summary: 'Tries a failed refund again from the step that failed (staff: finance)',
     params: publicIdParams,
-    headers: staffHeaders,
+    staff: ['finance'],
     response: refundResponse,
   }),
   upointBalance: defineEndpoint({

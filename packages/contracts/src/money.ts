@@ -269,8 +269,6 @@ export const upointBalanceResponse = envelope(
 );
 
 /** a staff call's bearer token (until the back office has staff accounts) */
-export const staffHeaders = z.looseObject({ authorization: z.string().max(256).optional() });
-
 export const REFUND_STEPS = ['requested', 'rail_refunded', 'receipt_returned', 'done'] as const;
 export const REFUND_STATUSES = [...REFUND_STEPS, 'failed'] as const;
 

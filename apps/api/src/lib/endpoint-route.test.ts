@@ -1,20 +1,7 @@
 import type * as Fastify from 'fastify';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { accountEndpoints } from '@nomsan/contracts/account.endpoints';
-import { analyticsEndpoints } from '@nomsan/contracts/analytics.endpoints';
-import { catalogEndpoints } from '@nomsan/contracts/catalog.endpoints';
-import { ebookEndpoints } from '@nomsan/contracts/ebook.endpoints';
 import type { Endpoint } from '@nomsan/contracts/endpoint';
-import { identityEndpoints } from '@nomsan/contracts/identity.endpoints';
-import { libraryEndpoints } from '@nomsan/contracts/library.endpoints';
-import { mediaEndpoints } from '@nomsan/contracts/media.endpoints';
-import { notificationsEndpoints } from '@nomsan/contracts/notifications.endpoints';
-import { billingEndpoints, checkoutEndpoints } from '@nomsan/contracts/money.endpoints';
-import { podcastsEndpoints } from '@nomsan/contracts/podcasts.endpoints';
-import { searchEndpoints } from '@nomsan/contracts/search.endpoints';
-import { subscribeEndpoints, subscriptionEndpoints, unitelEndpoints } from '@nomsan/contracts/subscriptions.endpoints';
-import { codesEndpoints } from '@nomsan/contracts/codes.endpoints';
-import { systemEndpoints } from '@nomsan/contracts/system.endpoints';
+import { allEndpoints } from '@nomsan/contracts/endpoints';
 import { createTestApp } from '../test/app';
 
 /** Every route the app registers, seen by an onRoute hook added as the instance is created. */
@@ -29,25 +16,7 @@ vi.mock('fastify', async (importOriginal) => {
   return { ...fastify, default: create };
 });
 
-const definitions: Endpoint[] = [
-  systemEndpoints,
-  identityEndpoints,
-  accountEndpoints,
-  catalogEndpoints,
-  searchEndpoints,
-  podcastsEndpoints,
-  checkoutEndpoints,
-  billingEndpoints,
-  analyticsEndpoints,
-  libraryEndpoints,
-  ebookEndpoints,
-  mediaEndpoints,
-  notificationsEndpoints,
-  subscriptionEndpoints,
-  subscribeEndpoints,
-  unitelEndpoints,
-  codesEndpoints,
-].flatMap((group) => Object.values(group));
+const definitions: readonly Endpoint[] = allEndpoints;
 
 const t = await createTestApp();
 afterAll(() => t.close());

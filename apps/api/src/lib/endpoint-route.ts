@@ -48,10 +48,10 @@ export type EndpointHandler<E extends Endpoint> = RouteHandlerMethod<
 
 /**
  * What only the server decides about a route (its log level, hooks, limits); what the contract
- * says (`auth`, `publicCache`) comes from the endpoint.
+ * says (`auth`, `staff`, `publicCache`) comes from the endpoint.
  */
 export type ServerRouteOptions = Pick<RouteShorthandOptions, 'logLevel' | 'bodyLimit' | 'onRequest' | 'preHandler'> & {
-  config?: Omit<FastifyContextConfig, 'auth' | 'publicCache'>;
+  config?: Omit<FastifyContextConfig, 'auth' | 'staff' | 'publicCache'>;
 };
 
 /**
@@ -80,6 +80,7 @@ export function route(
     config: {
       ...options.config,
       ...(endpoint.auth ? { auth: endpoint.auth } : {}),
+      ...(endpoint.staff ? { staff: endpoint.staff } : {}),
       ...(endpoint.publicCache ? { publicCache: true } : {}),
     },
     schema: schemaOf(endpoint),
@@ -147,6 +148,7 @@ function answersInProcess(endpoint: Endpoint, options: ServerRouteOptions): bool
     endpoint.method === 'GET' &&
     endpoint.publicCache === true &&
     !endpoint.auth &&
+    !endpoint.staff &&
     !endpoint.path.includes('::') &&
     !options.onRequest &&
     !options.preHandler

@@ -15,6 +15,7 @@ import { mediaModule } from './media/media.module';
 import { notificationsModule } from './notifications/notifications.module';
 import { podcastsModule } from './podcasts/podcasts.module';
 import { searchModule } from './search/search.module';
+import { staffModule } from './staff/staff.module';
 
 /**
  * Every module of the store. The API role, the worker role and the tests are composed from
@@ -36,6 +37,7 @@ export const modules: readonly AnyModule[] = [
   mediaModule,
   libraryModule,
   notificationsModule,
+  staffModule,
 ];
 
 /** The kernel and every module's service for one process (or one test). */

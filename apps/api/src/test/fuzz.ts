@@ -456,7 +456,9 @@ const wrongJson: fc.Arbitrary<unknown> = fc.oneof(
 // Requests ------------------------------------------------------------------------------------
 
 /** Who sends a request: a visitor from the site, member A (site cookie or app token), or a forger. */
-export type Sender = { as: 'anonymous' | 'cookie' | 'bearer' } | { as: 'garbage-bearer'; authorization: string };
+/** who sends a request: nobody, member A (site cookie or app token), a staff owner (the back office's cookie), or a garbage token */
+export type Sender =
+  { as: 'anonymous' | 'cookie' | 'bearer' | 'staff' } | { as: 'garbage-bearer'; authorization: string };
 
 interface RequestBody {
   /** absent: no Content-Type header at all */
@@ -762,7 +764,7 @@ function headersFor(operation: Operation, corpus: Corpus): fc.Arbitrary<Record<s
 
 const senders: fc.Arbitrary<Sender> = fc.oneof(
   { withCrossShrink: true },
-  fc.constantFrom<Sender>({ as: 'anonymous' }, { as: 'cookie' }, { as: 'bearer' }),
+  fc.constantFrom<Sender>({ as: 'anonymous' }, { as: 'cookie' }, { as: 'bearer' }, { as: 'staff' }),
   fc
     .oneof(
       fc.constantFrom(

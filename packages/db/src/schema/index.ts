@@ -12,3 +12,4 @@ export * from './notifications';
 export * from './podcasts';
 export * from './search';
 export * from './system';
+export * from './staff';

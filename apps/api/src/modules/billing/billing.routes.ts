@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { UpointRequest } from '@nomsan/contracts/money';
 import { billingEndpoints as endpoints } from '@nomsan/contracts/money.endpoints';
-import { AppError } from '../../errors';
 import { route } from '../../lib/endpoint-route';
 import { pageOf } from '../../lib/paginate';
 import type { RouteContext } from '../../kernel/module';
-import type { Ctx } from '../../kernel/unit-of-work';
+import { transaction, type Ctx } from '../../kernel/unit-of-work';
 import { requireUser } from '../identity/identity.service';
+import { actorOf, requireStaff } from '../staff/staff.service';
 import { invoiceView, paymentView, receiptView, refundView } from './billing.views';
 import { subscriptionEndpoints as subscriptions } from '@nomsan/contracts/subscriptions.endpoints';
 import { discounted } from './subscriptions.service';
@@ -176,29 +176,36 @@ export const billingRoutes: FastifyPluginAsync<RouteContext> = async (app, conte
     return { data: { ok: true as const } };
   });
 
-  /** staff calls carry the staff token (until the back office has staff accounts) */
-  const requireStaff = (authorization: string | undefined) => {
-    const token = /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
-    if (!billing.isStaff(token)) throw new AppError('FORBIDDEN');
-  };
+  // the refunds of the back office (finance): each request is in the audit log, in its transaction
   const refundViews = async (ctx: Ctx, filter: Parameters<typeof billing.refundRecords>[1]) =>
     (await billing.refundRecords(ctx, filter)).map(({ refund, invoicePublicId, payment }) =>
       refundView(refund, invoicePublicId, payment),
     );
   route(app, endpoints.refund, async (request) => {
-    requireStaff(request.headers.authorization);
-    const refund = await billing.refund(request.ctx, request.params.id);
+    const staff = requireStaff(request);
+    const refund = await transaction(request.ctx, async (tx) => {
+      const made = await billing.refund(tx, request.params.id, `staff:${staff.staffId}`);
+      await services.staff.audit.record(tx, actorOf(staff), 'refund.request', 'invoice', request.params.id, {
+        after: { refund: made.publicId, amount_mnt: made.amountMnt },
+      });
+      return made;
+    });
     const [view] = await refundViews(request.ctx, { publicId: refund.publicId });
     return { data: view! };
   });
   route(app, endpoints.refunds, async (request) => {
-    requireStaff(request.headers.authorization);
     const { status, invoice } = request.query;
     return { data: await refundViews(request.ctx, { status, invoicePublicId: invoice }) };
   });
   route(app, endpoints.retryRefund, async (request) => {
-    requireStaff(request.headers.authorization);
-    const refund = await billing.refunds.retry(request.ctx, request.params.id);
+    const staff = requireStaff(request);
+    const refund = await transaction(request.ctx, async (tx) => {
+      const retried = await billing.refunds.retry(tx, request.params.id);
+      await services.staff.audit.record(tx, actorOf(staff), 'refund.retry', 'refund', request.params.id, {
+        after: { status: retried.status },
+      });
+      return retried;
+    });
     const [view] = await refundViews(request.ctx, { publicId: refund.publicId });
     return { data: view! };
   });

@@ -40,8 +40,6 @@ export interface BillingSettings {
   invoiceTtlMs?: number;
   /** the HMAC key Golomt signs its push notifications with (when Golomt is configured) */
   golomtSecret?: string;
-  /** the bearer token of staff calls (refunds) until the back office has staff accounts; none: refused */
-  staffToken?: string;
   /** the e-barimt receipt service (PosAPI); none: paid invoices get no receipt */
   receipts?: PosApiReceipts;
 }
@@ -444,7 +442,7 @@ export function billingService(
    * run by a job (rail, receipt, reversal: refunds.service). Refused up front, with nothing
    * written, when what the sale gave cannot be taken back (a pack's credits already spent).
    */
-  async function refund(ctx: Ctx, invoicePublicId: string) {
+  async function refund(ctx: Ctx, invoicePublicId: string, by = 'staff') {
     return transaction(ctx, async (tx) => {
       const found = await repository(tx).invoiceByPublicId(invoicePublicId);
       if (!found) throw notFound();
@@ -457,7 +455,7 @@ export function billingService(
         const why = await handler.unrefundable?.(tx, invoice, own);
         if (why) throw new AppError('BUSINESS_RULE', why);
       }
-      return refunds.request(tx, { invoice, payment, reason: 'staff', reverse: true, by: 'staff' });
+      return refunds.request(tx, { invoice, payment, reason: 'staff', reverse: true, by });
     });
   }
 
@@ -832,12 +830,6 @@ export function billingService(
       );
       const payment = await startPayment(ctx, { userId, invoice, rail: 'golomt', saveCard: true });
       return { payment, invoicePublicId: invoice.publicId };
-    },
-
-    /** whether a caller's bearer token is the staff token (compared in constant time) */
-    isStaff(token: string | undefined): boolean {
-      const staff = settings().staffToken;
-      return Boolean(staff && token && sameSecret(token, staff));
     },
 
     /** the member's own invoice, for paying it again on another rail */

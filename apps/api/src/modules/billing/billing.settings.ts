@@ -22,8 +22,6 @@ export interface PaymentsOptions {
   unitel?: Omit<UnitelConfig, 'fetch'>;
   /** how long a pending invoice waits to be paid */
   invoiceTtlMs?: number;
-  /** the bearer token of staff calls (refunds); absent: staff calls are refused */
-  staffToken?: string;
   /** the e-barimt receipt service (PosAPI) */
   posapi?: Omit<PosApiConfig, 'fetch'>;
 }
@@ -139,7 +137,6 @@ export async function billingSettings(
     gateways,
     invoiceTtlMs: options.invoiceTtlMs,
     golomtSecret: golomt?.secret,
-    staffToken: options.staffToken,
     receipts: posapi ? posApiReceipts({ ...posapi, fetch: fetchOwn }) : undefined,
   };
 }

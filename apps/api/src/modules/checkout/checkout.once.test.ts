@@ -5,6 +5,7 @@ import { purchaseResponse, refundsResponse } from '@nomsan/contracts/money';
 import { plansResponse, type Plan } from '@nomsan/contracts/subscriptions';
 import { MINUTE_MS } from '../../lib/clock';
 import { runQueuedJobs } from '../../test/jobs';
+import { staffWith, type SignedInStaff } from '../../test/staff';
 import { payByQpay, saveCardAtGolomt } from '../../test/payments';
 import {
   asMember,
@@ -15,7 +16,6 @@ import {
   type Registered,
 } from '../../test/accounts';
 
-const STAFF = 'staff-token-for-refunds-0123456789abcdef';
 /** requests sent at once, each with its own Idempotency-Key (a double tap, a retry, a script) */
 const AT_ONCE = 30;
 
@@ -27,11 +27,13 @@ const AT_ONCE = 30;
  */
 describe('checkout: paid once', () => {
   let t: AccountsTestApp;
+  let finance: SignedInStaff;
   let books: { id: number; format: 'audiobook' | 'ebook'; credits: number; price: number }[];
   let rentable: { id: number; format: 'audiobook' | 'ebook' };
   let plans: Plan[];
   beforeAll(async () => {
-    t = await createAccountsApp({ payments: { sandbox: true, staffToken: STAFF } });
+    t = await createAccountsApp({ payments: { sandbox: true } });
+    finance = await staffWith(t.app, ['finance']);
     const { rows } = await t.db.db.execute<{
       id: number;
       format: 'audiobook' | 'ebook';
@@ -311,7 +313,7 @@ describe('checkout: paid once', () => {
           (
             await t.app.inject({
               url: `/api/staff/refunds?invoice=${invoice}`,
-              headers: { authorization: `Bearer ${STAFF}` },
+              headers: finance.headers,
             })
           ).json(),
         ).data;

@@ -57,7 +57,8 @@ const fieldError = (field: string, message: string) =>
   new AppError('VALIDATION_ERROR', undefined, { [field]: message });
 
 /** Where the password itself is refused: too common (length is checked by the contract). */
-async function acceptablePassword(password: string, field = 'password'): Promise<string> {
+/** a password of the right length, not one of the most common ones, hashed (staff's too) */
+export async function acceptablePassword(password: string, field = 'password'): Promise<string> {
   if (await checkCommonPassword(password)) throw fieldError(field, mn.auth.passwordCommon);
   return hashPassword(password);
 }
@@ -424,3 +425,7 @@ export type IdentityService = ReturnType<typeof identityService>;
 // their routes call.
 export type { SessionsService } from './sessions.service';
 export { clearSessionCookies, requireUser, type CurrentSession } from './session';
+// the credential rules the back office's staff sign in under too (apps/api/src/modules/staff)
+export { checkPassword, hashPassword } from './passwords';
+export { keyedHash, randomToken, sameSecret, tokenHash } from './tokens';
+export { rateLimited } from './otp.service';

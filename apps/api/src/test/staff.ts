@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { Secret, TOTP } from 'otpauth';
+import { STAFF_COOKIE, type StaffRole } from '@nomsan/contracts/staff';
+import { OPERATOR } from '../modules/staff/audit.service';
+
+export interface SignedInStaff {
+  staffId: number;
+  login: string;
+  password: string;
+  totpSecret: string;
+  /** the Cookie header of their staff session */
+  cookie: string;
+  headers: { cookie: string };
+}
+
+let made = 0;
+
+/** the code an authenticator app shows for `secret` now (or at `at`) */
+export const totpNow = (secret: string, at = Date.now()) =>
+  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: at });
+
+/**
+ * A staff member with `roles`, made the way people join (an invitation from the operator's
+ * command line, accepted with a password and a code from the app), signed in.
+ */
+export async function staffWith(
+  app: FastifyInstance,
+  roles: StaffRole[],
+  name = `Ажилтан ${++made}`,
+): Promise<SignedInStaff> {
+  const { services, kernel } = app.modules!;
+  const login = `staff${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}@nomsan.test`;
+  const { url } = await services.staff.people.invite(kernel.root, OPERATOR, { name, login, roles });
+  const token = url.split('/').at(-1)!;
+  const opened = await services.staff.people.opened(kernel.root, token);
+  const password = `staff-pass-${Math.random().toString(36).slice(2)}`;
+  const code = totpNow(opened.totp_secret, kernel.clock.now().getTime());
+  const { session } = await services.staff.people.accept(kernel.root, token, { password, code });
+  const cookie = `${STAFF_COOKIE}=${session.token}`;
+  return {
+    staffId: session.session.staffId,
+    login,
+    password,
+    totpSecret: opened.totp_secret,
+    cookie,
+    headers: { cookie },
+  };
+}
