@@ -46,3 +46,19 @@ export async function staffWith(
     headers: { cookie },
   };
 }
+
+const kept = new WeakMap<FastifyInstance, Map<string, SignedInStaff>>();
+
+/**
+ * A staff member with `roles` whose session is live now: the one made earlier for this app,
+ * or a new one when that session ended (tests move the clock past 30 idle minutes).
+ */
+export async function keptStaff(app: FastifyInstance, roles: StaffRole[]): Promise<SignedInStaff> {
+  const byRoles = kept.get(app) ?? new Map<string, SignedInStaff>();
+  kept.set(app, byRoles);
+  const known = byRoles.get(roles.join(','));
+  if (known && (await app.inject({ url: '/api/staff/me', headers: known.headers })).statusCode === 200) return known;
+  const made = await staffWith(app, roles);
+  byRoles.set(roles.join(','), made);
+  return made;
+}

@@ -4,7 +4,7 @@ import { purchaseResponse, refundResponse, refundsResponse } from '@nomsan/contr
 import { plansResponse, subscriptionPurchaseResponse, type Plan } from '@nomsan/contracts/subscriptions';
 import { MINUTE_MS } from '../../lib/clock';
 import { runQueuedJobs } from '../../test/jobs';
-import { staffWith, type SignedInStaff } from '../../test/staff';
+import { keptStaff } from '../../test/staff';
 import { payByQpay, saveCardAtGolomt } from '../../test/payments';
 import {
   asMember,
@@ -16,7 +16,6 @@ import {
 import { CHECK_FAILURES_BOUND } from './billing.service';
 import { RENEW_AHEAD_MS } from './subscriptions.service';
 
-
 /**
  * Refunds, captures and keys as recorded steps: a refund moves through its steps by a job and
  * can be retried by staff from the step that failed; a second capture of a paid invoice is
@@ -26,12 +25,10 @@ import { RENEW_AHEAD_MS } from './subscriptions.service';
  */
 describe('refunds and captures as steps', () => {
   let t: AccountsTestApp;
-  let finance: SignedInStaff;
   let books: { id: number; format: 'audiobook' | 'ebook'; price: number }[];
   let plans: Plan[];
   beforeAll(async () => {
     t = await createAccountsApp({ payments: { sandbox: true } });
-    finance = await staffWith(t.app, ['finance']);
     const { rows } = await t.db.db.execute<{ id: number; format: 'audiobook' | 'ebook'; price: number }>(sql`
       select distinct on (item_id) item_id as id, format, price_mnt as price from commerce_offer
       where item_type = 'book' and active and price_mnt > 0 and format in ('audiobook', 'ebook')
@@ -44,7 +41,7 @@ describe('refunds and captures as steps', () => {
   const services = () => t.app.modules!.services;
   const root = () => t.app.modules!.kernel.root;
   const as = asMember;
-  const staff = () => finance.headers;
+  const staff = async () => (await keptStaff(t.app, ['finance'])).headers;
   const post = (member: Registered, url: string, payload: object, key?: string) =>
     t.app.inject({ method: 'POST', url, headers: as(member, key), payload });
   const count = async (query: SQL) => Number((await t.db.db.execute<{ n: number }>(query)).rows[0]!.n);
@@ -75,12 +72,16 @@ describe('refunds and captures as steps', () => {
     await t.app.inject({ method: 'POST', url: '/sandbox/golomt/outage', payload: { on: true } });
     const requested = refundResponse.parse(
       (
-        await t.app.inject({ method: 'POST', url: `/api/staff/invoices/${bought.invoice.id}/refund`, headers: staff() })
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/staff/invoices/${bought.invoice.id}/refund`,
+          headers: await staff(),
+        })
       ).json(),
     ).data;
     await runQueuedJobs(t.app, 12);
     const [failed] = refundsResponse
-      .parse((await t.app.inject({ url: '/api/staff/refunds?status=failed', headers: staff() })).json())
+      .parse((await t.app.inject({ url: '/api/staff/refunds?status=failed', headers: await staff() })).json())
       .data.filter((r) => r.id === requested.id);
     expect(failed).toMatchObject({ status: 'failed', failed_step: 'requested', attempts: 10 });
     expect(failed!.last_error).toBeTruthy();
@@ -108,12 +109,12 @@ describe('refunds and captures as steps', () => {
     const retried = await t.app.inject({
       method: 'POST',
       url: `/api/staff/refunds/${requested.id}/retry`,
-      headers: staff(),
+      headers: await staff(),
     });
     expect(retried.statusCode, retried.body).toBe(200);
     await runQueuedJobs(t.app);
     const [done] = refundsResponse.parse(
-      (await t.app.inject({ url: `/api/staff/refunds?invoice=${bought.invoice.id}`, headers: staff() })).json(),
+      (await t.app.inject({ url: `/api/staff/refunds?invoice=${bought.invoice.id}`, headers: await staff() })).json(),
     ).data;
     expect(done).toMatchObject({ status: 'done', failed_step: null, reason: 'staff' });
     expect(
@@ -142,7 +143,7 @@ describe('refunds and captures as steps', () => {
     await services().billing.reconcile(root());
     await runQueuedJobs(t.app);
     const refunds = refundsResponse.parse(
-      (await t.app.inject({ url: `/api/staff/refunds?invoice=${started.invoice.id}`, headers: staff() })).json(),
+      (await t.app.inject({ url: `/api/staff/refunds?invoice=${started.invoice.id}`, headers: await staff() })).json(),
     ).data;
     expect(refunds).toMatchObject([{ reason: 'duplicate_capture', status: 'done', amount_mnt: book.price }]);
     const invoice = (

@@ -5,7 +5,7 @@ import { purchaseResponse, refundsResponse } from '@nomsan/contracts/money';
 import { plansResponse, type Plan } from '@nomsan/contracts/subscriptions';
 import { MINUTE_MS } from '../../lib/clock';
 import { runQueuedJobs } from '../../test/jobs';
-import { staffWith, type SignedInStaff } from '../../test/staff';
+import { keptStaff } from '../../test/staff';
 import { payByQpay, saveCardAtGolomt } from '../../test/payments';
 import {
   asMember,
@@ -27,13 +27,11 @@ const AT_ONCE = 30;
  */
 describe('checkout: paid once', () => {
   let t: AccountsTestApp;
-  let finance: SignedInStaff;
   let books: { id: number; format: 'audiobook' | 'ebook'; credits: number; price: number }[];
   let rentable: { id: number; format: 'audiobook' | 'ebook' };
   let plans: Plan[];
   beforeAll(async () => {
     t = await createAccountsApp({ payments: { sandbox: true } });
-    finance = await staffWith(t.app, ['finance']);
     const { rows } = await t.db.db.execute<{
       id: number;
       format: 'audiobook' | 'ebook';
@@ -313,7 +311,7 @@ describe('checkout: paid once', () => {
           (
             await t.app.inject({
               url: `/api/staff/refunds?invoice=${invoice}`,
-              headers: finance.headers,
+              headers: (await keptStaff(t.app, ['finance'])).headers,
             })
           ).json(),
         ).data;

@@ -11,7 +11,7 @@ import {
 } from '@nomsan/contracts/money';
 import { jobsOf } from '../../kernel/module';
 import { runQueuedJobs } from '../../test/jobs';
-import { staffWith, type SignedInStaff } from '../../test/staff';
+import { keptStaff } from '../../test/staff';
 import { createAccountsApp, registerByPhone, type AccountsTestApp, type Registered } from '../../test/accounts';
 
 /**
@@ -22,11 +22,9 @@ import { createAccountsApp, registerByPhone, type AccountsTestApp, type Register
 
 describe('checkout on the rails (QPay, Golomt)', () => {
   let t: AccountsTestApp;
-  let finance: SignedInStaff;
   let summaries: number[];
   beforeAll(async () => {
     t = await createAccountsApp({ payments: { sandbox: true } });
-    finance = await staffWith(t.app, ['finance']);
     const { rows } = await t.db.db.execute<{ id: number }>(sql`
       select item_id as id from commerce_offer
       where item_type = 'summary' and active and price_mnt > 0 order by item_id limit 4`);
@@ -366,8 +364,12 @@ describe('checkout on the rails (QPay, Golomt)', () => {
 
   it('refunds for staff only: through the rail, taking back the credits and the access the invoice gave', async () => {
     const member = await registerByPhone(t.app);
-    const refund = (invoiceId: string, cookie = finance.cookie) =>
-      t.app.inject({ method: 'POST', url: `/api/staff/invoices/${invoiceId}/refund`, headers: { cookie } });
+    const refund = async (invoiceId: string, cookie?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/staff/invoices/${invoiceId}/refund`,
+        headers: { cookie: cookie ?? (await keptStaff(t.app, ['finance'])).cookie },
+      });
     const pay = async (link: string) =>
       t.app.inject({
         method: 'POST',
@@ -399,7 +401,7 @@ describe('checkout on the rails (QPay, Golomt)', () => {
       (
         await t.app.inject({
           url: `/api/staff/refunds?invoice=${first.invoice.id}`,
-          headers: finance.headers,
+          headers: (await keptStaff(t.app, ['finance'])).headers,
         })
       ).json(),
     ).data;
