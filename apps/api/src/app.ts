@@ -164,6 +164,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
         billing,
         media: mediaSettings(options.media ?? {}, options.mediaBaseUrl),
         staff: { demoOwner: options.accounts?.sandbox === true, secret: options.cookieSecret },
+        podcasts: { allowPrivateFeeds: options.accounts?.sandbox === true },
       },
     });
     app.modules = composed;
@@ -184,6 +185,14 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       for (const module of composed.modules) await module.plugins?.(app, context);
       for (const module of composed.modules) if (module.routes) await app.register(module.routes, context);
       if (options.sandboxClock) await registerSandboxClock(app, options.sandboxClock, composed);
+      if (options.accounts?.sandbox) {
+        // podcast feeds to add in the back office (docs/podcasts.md), playing the demo's recordings
+        const { sandboxPodcastFeeds } = await import('@nomsan/sandbox/podcast-feeds');
+        await app.register(sandboxPodcastFeeds, {
+          publicBaseUrl: options.publicBaseUrl,
+          audioUrls: ['podcast-1.mp3', 'podcast-2.mp3'].map((file) => `${options.mediaBaseUrl}/audio/${file}`),
+        });
+      }
       registerApiNotFound(app);
     }
   }

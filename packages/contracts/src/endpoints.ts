@@ -9,7 +9,7 @@ import { libraryEndpoints } from './library.endpoints';
 import { mediaEndpoints } from './media.endpoints';
 import { billingEndpoints, checkoutEndpoints } from './money.endpoints';
 import { notificationsEndpoints } from './notifications.endpoints';
-import { podcastsEndpoints } from './podcasts.endpoints';
+import { podcastFeedEndpoints, podcastsEndpoints } from './podcasts.endpoints';
 import { searchEndpoints } from './search.endpoints';
 import { staffEndpoints } from './staff.endpoints';
 import { subscribeEndpoints, subscriptionEndpoints, unitelEndpoints } from './subscriptions.endpoints';
@@ -26,6 +26,7 @@ export const allEndpoints: readonly Endpoint[] = [
   catalogEndpoints,
   searchEndpoints,
   podcastsEndpoints,
+  podcastFeedEndpoints,
   checkoutEndpoints,
   billingEndpoints,
   analyticsEndpoints,

@@ -1360,6 +1360,14 @@ export const mn = {
       body: (description: string) => `«${description}» төлбөр амжилттай төлөгдлөө. Баярлалаа!`,
     },
   },
+  podcastFeeds: {
+    urlInvalid: 'RSS хаягаа http:// эсвэл https://-ээр эхэлсэн бүтэн хаягаар оруулна уу.',
+    addressRefused: 'Энэ хаяг дотоод сүлжээний хаяг тул уншихгүй.',
+    unreachable: 'Подкастын RSS-ийг уншиж чадсангүй. Хаягаа шалгаад дахин оролдоно уу.',
+    tooLarge: 'RSS файл хэт том байна (30 МБ хүртэл).',
+    notRss: 'Энэ хаяг RSS подкаст биш байна.',
+    status: (status: number) => `RSS-ийн сервер ${status} гэж хариулсан. Хаягаа шалгана уу.`,
+  },
   staff: {
     roleInvalid: 'Үүрэг буруу байна.',
     roles: {

@@ -35,8 +35,8 @@ export function contentSecurityPolicy(app: FastifyInstance, options: CspOptions)
   const policy = (reader: boolean) =>
     [
       "default-src 'self'",
-      `img-src ${media} https:`, // avatars may come from the sign-in providers
-      `media-src ${media}`,
+      `img-src ${media} https:`, // avatars may come from the sign-in providers, podcast artwork from its host
+      `media-src ${media} https:`, // a podcast added by its feed streams from its own host (docs/podcasts.md)
       `connect-src ${connect}`,
       ...(reader
         ? ["frame-src 'self' blob:", "style-src 'self' 'unsafe-inline' blob:", "font-src 'self' data: blob:"]

@@ -1,7 +1,7 @@
 import type { ModuleDb } from '@nomsan/db/client';
 import type * as schema from '@nomsan/db/schema/podcasts';
 import { qualified } from '@nomsan/db/sql';
-import { and, asc, count, desc, eq, gt, inArray, sql } from '@nomsan/db/orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, like, lt, or, sql } from '@nomsan/db/orm';
 import { podcastEpisode, podcastSeries } from '@nomsan/db/schema/podcasts';
 
 /** The database as this module sees it: its own tables only. */
@@ -21,6 +21,7 @@ export function podcastsRepository(db: PodcastsDb) {
           author: podcastSeries.author,
           coverKey: podcastSeries.coverKey,
           coverColor: podcastSeries.coverColor,
+          coverUrl: podcastSeries.coverUrl,
           episodesCount: sql<number>`(select count(*)::int from ${podcastEpisode} where ${podcastEpisode.seriesId} = ${qualified(podcastSeries.id)})`,
         })
         .from(podcastSeries)
@@ -59,11 +60,13 @@ export function podcastsRepository(db: PodcastsDb) {
           description: podcastEpisode.description,
           number: podcastEpisode.number,
           audioFile: podcastEpisode.audioFile,
+          enclosureUrl: podcastEpisode.enclosureUrl,
           seriesId: podcastSeries.id,
           seriesSlug: podcastSeries.slug,
           seriesName: podcastSeries.name,
           coverKey: podcastSeries.coverKey,
           coverColor: podcastSeries.coverColor,
+          coverUrl: podcastSeries.coverUrl,
         })
         .from(podcastEpisode)
         .innerJoin(podcastSeries, eq(podcastSeries.id, podcastEpisode.seriesId))
@@ -88,6 +91,7 @@ export function podcastsRepository(db: PodcastsDb) {
           description: podcastSeries.description,
           coverKey: podcastSeries.coverKey,
           coverColor: podcastSeries.coverColor,
+          coverUrl: podcastSeries.coverUrl,
           episodesCount: sql<number>`(select count(*)::int from ${podcastEpisode} where ${podcastEpisode.seriesId} = ${qualified(podcastSeries.id)})`,
         })
         .from(podcastSeries)
@@ -112,6 +116,82 @@ export function podcastsRepository(db: PodcastsDb) {
         db.select({ n: count() }).from(podcastEpisode).where(where),
       ]);
       return { ids: rows.map((r) => r.id), total: Number(total[0]?.n ?? 0) };
+    },
+
+    // feeds (podcast-feeds.service.ts)
+
+    seriesByFeed: async (feedUrl: string) =>
+      (await db.select().from(podcastSeries).where(eq(podcastSeries.feedUrl, feedUrl)))[0],
+
+    seriesRow: async (id: number) => (await db.select().from(podcastSeries).where(eq(podcastSeries.id, id)))[0],
+
+    /** the series slugs taken among `base` and `base-<n>` */
+    async seriesSlugsLike(base: string): Promise<string[]> {
+      const rows = await db
+        .select({ slug: podcastSeries.slug })
+        .from(podcastSeries)
+        .where(or(eq(podcastSeries.slug, base), like(podcastSeries.slug, `${base}-%`)));
+      return rows.map((r) => r.slug);
+    },
+
+    async insertSeries(row: typeof podcastSeries.$inferInsert) {
+      const [inserted] = await db.insert(podcastSeries).values(row).returning();
+      return inserted!;
+    },
+
+    async updateSeries(id: number, set: Partial<typeof podcastSeries.$inferInsert>) {
+      await db.update(podcastSeries).set(set).where(eq(podcastSeries.id, id));
+    },
+
+    /** channels added by feed, oldest checked first; `before`: only those checked before it */
+    feedSeries: (before?: Date) =>
+      db
+        .select()
+        .from(podcastSeries)
+        .where(
+          and(
+            isNotNull(podcastSeries.feedUrl),
+            before ? or(isNull(podcastSeries.feedCheckedAt), lt(podcastSeries.feedCheckedAt, before)) : undefined,
+          ),
+        )
+        .orderBy(sql`${podcastSeries.feedCheckedAt} nulls first`, asc(podcastSeries.id)),
+
+    /** what a refresh compares a feed's items with */
+    feedEpisodes: (seriesId: number) =>
+      db
+        .select({
+          id: podcastEpisode.id,
+          guid: podcastEpisode.guid,
+          slug: podcastEpisode.slug,
+          number: podcastEpisode.number,
+          title: podcastEpisode.title,
+          description: podcastEpisode.description,
+          durationSeconds: podcastEpisode.durationSeconds,
+          enclosureUrl: podcastEpisode.enclosureUrl,
+          publishedAt: podcastEpisode.publishedAt,
+        })
+        .from(podcastEpisode)
+        .where(eq(podcastEpisode.seriesId, seriesId)),
+
+    /** episodes per series, for the given series */
+    async episodeCounts(seriesIds: number[]): Promise<Map<number, number>> {
+      if (seriesIds.length === 0) return new Map();
+      const rows = await db
+        .select({ seriesId: podcastEpisode.seriesId, n: count() })
+        .from(podcastEpisode)
+        .where(inArray(podcastEpisode.seriesId, seriesIds))
+        .groupBy(podcastEpisode.seriesId);
+      return new Map(rows.map((r) => [r.seriesId, Number(r.n)]));
+    },
+
+    async insertEpisodes(rows: (typeof podcastEpisode.$inferInsert)[]) {
+      for (let at = 0; at < rows.length; at += 500) {
+        await db.insert(podcastEpisode).values(rows.slice(at, at + 500));
+      }
+    },
+
+    async updateEpisode(id: number, set: Partial<typeof podcastEpisode.$inferInsert>) {
+      await db.update(podcastEpisode).set(set).where(eq(podcastEpisode.id, id));
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { podcastsEndpoints as endpoints } from '@nomsan/contracts/podcasts.endpoints';
+import { podcastFeedEndpoints, podcastsEndpoints as endpoints } from '@nomsan/contracts/podcasts.endpoints';
+import { actorOf, requireStaff } from '../staff/staff.service';
 import { route } from '../../lib/endpoint-route';
 import type { RouteContext } from '../../kernel/module';
 
@@ -22,5 +23,28 @@ export const podcastsRoutes: FastifyPluginAsync<RouteContext> = async (app, { se
       perPage: q['page[size]'],
     });
     return { data: page };
+  });
+
+  // the back office (editors): each import is in the audit log
+  route(app, podcastFeedEndpoints.feeds, async (request) => ({ data: await podcasts.feeds.list(request.ctx) }));
+
+  route(app, podcastFeedEndpoints.addFeed, async (request) => {
+    const staff = requireStaff(request);
+    const imported = await podcasts.feeds.add(request.ctx, request.body.feed_url, (tx, result) =>
+      services.staff.audit.record(tx, actorOf(staff), 'podcast.feed_add', 'podcast', result.series.id, {
+        after: { feed_url: result.series.feed_url, created: result.created, updated: result.updated },
+      }),
+    );
+    return { data: imported };
+  });
+
+  route(app, podcastFeedEndpoints.refreshFeed, async (request) => {
+    const staff = requireStaff(request);
+    const imported = await podcasts.feeds.refresh(request.ctx, request.params.id, (tx, result) =>
+      services.staff.audit.record(tx, actorOf(staff), 'podcast.feed_refresh', 'podcast', result.series.id, {
+        after: { created: result.created, updated: result.updated, unchanged: result.unchanged },
+      }),
+    );
+    return { data: imported };
   });
 };

@@ -16,13 +16,23 @@ type EpisodeRow = Awaited<ReturnType<PodcastsRepository['episodes']>>[number];
 
 export function podcastsService(context: ApiContext) {
   const repository = boundRepository(podcastsRepository);
+  /** a feed's artwork as its host serves it (every size the same), or the media store's cover */
+  const seriesCover = (row: { coverKey: string | null; coverColor: string; coverUrl: string | null }) =>
+    row.coverUrl
+      ? {
+          ...coverImage(context.mediaBaseUrl, null, row.coverColor, 'square'),
+          sm: row.coverUrl,
+          md: row.coverUrl,
+          lg: row.coverUrl,
+        }
+      : coverImage(context.mediaBaseUrl, row.coverKey, row.coverColor, 'square');
   const toCard = (row: SeriesRow): PodcastCard => ({
     id: row.id,
     slug: row.slug,
     type: 'podcast' as const,
     title: row.name,
     author: row.author,
-    cover: coverImage(context.mediaBaseUrl, row.coverKey, row.coverColor, 'square'),
+    cover: seriesCover(row),
     episodes_count: row.episodesCount,
   });
 
@@ -32,7 +42,7 @@ export function podcastsService(context: ApiContext) {
     type: 'episode',
     title: row.title,
     podcast: { id: row.seriesId, slug: row.seriesSlug, title: row.seriesName },
-    cover: coverImage(context.mediaBaseUrl, row.coverKey, row.coverColor, 'square'),
+    cover: seriesCover(row),
     duration_seconds: row.durationSeconds,
     published_at: row.publishedAt.toISOString(),
   });
@@ -40,7 +50,8 @@ export function podcastsService(context: ApiContext) {
     ...episodeCard(row),
     description: row.description,
     number: row.number,
-    stream_url: `${context.mediaBaseUrl}/audio/${row.audioFile}`,
+    // an episode of a feed plays from its host; the demo's from the media store
+    stream_url: row.enclosureUrl ?? `${context.mediaBaseUrl}/audio/${row.audioFile}`,
     mime_type: 'audio/mpeg',
   });
 
@@ -77,7 +88,7 @@ export function podcastsService(context: ApiContext) {
         title: row.name,
         author: row.author,
         description: row.description,
-        cover: coverImage(context.mediaBaseUrl, row.coverKey, row.coverColor, 'square'),
+        cover: seriesCover(row),
         episodes_count: row.episodesCount,
       };
     },

@@ -17,8 +17,17 @@ const SEARCH_LOG_DAYS = 90;
 export const searchModule = defineModule({
   name: 'search',
   dependsOn: ['catalog', 'podcasts'],
-  create: (kernel, { catalog, podcasts }) =>
-    searchService(kernel, { catalog, podcasts, onLogError: (error) => kernel.onError(error, 'search query log') }),
+  create(kernel, { catalog, podcasts }) {
+    // a channel read from its feed is searchable once the index is built again
+    podcasts.feeds.onChanged((ctx) =>
+      kernel.jobs.enqueue(ctx, reindexJob, {}, { dedupeKey: reindexJob.name }).then(() => undefined),
+    );
+    return searchService(kernel, {
+      catalog,
+      podcasts,
+      onLogError: (error) => kernel.onError(error, 'search query log'),
+    });
+  },
   routes: searchRoutes,
   jobs: (search, kernel) => [
     handle(reindexJob, async (ctx) => {
