@@ -1,5 +1,6 @@
 import { accountEndpoints } from './account.endpoints';
 import { analyticsEndpoints } from './analytics.endpoints';
+import { catalogDeskEndpoints } from './catalog-desk.endpoints';
 import { catalogEndpoints } from './catalog.endpoints';
 import { codesEndpoints } from './codes.endpoints';
 import { ebookEndpoints } from './ebook.endpoints';
@@ -24,6 +25,7 @@ export const allEndpoints: readonly Endpoint[] = [
   identityEndpoints,
   accountEndpoints,
   catalogEndpoints,
+  catalogDeskEndpoints,
   searchEndpoints,
   podcastsEndpoints,
   podcastFeedEndpoints,

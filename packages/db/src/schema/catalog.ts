@@ -123,11 +123,19 @@ export const catalogBook = pgTable(
       .notNull()
       .default('published'),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    /** a draft an editor scheduled: the catalogue's minute job publishes it then */
+    publishAt: timestamp('publish_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('catalog_book_slug_uq').on(t.slug),
+    // the desk's list: newest changes first, and titles by their start in any letter case
+    index('catalog_book_updated_idx').on(t.updatedAt.desc(), t.id.desc()),
+    index('catalog_book_title_prefix_idx').using('btree', sql`lower(${t.title}) text_pattern_ops`, t.id),
+    index('catalog_book_publish_at_idx')
+      .on(t.publishAt)
+      .where(sql`${t.publishAt} is not null`),
     index('catalog_book_popularity_idx').on(t.status, t.popularity.desc().nullsFirst(), t.id),
     index('catalog_book_published_idx').on(t.status, t.publishedAt.desc().nullsFirst(), t.id),
     index('catalog_book_publisher_idx').on(t.publisherId),

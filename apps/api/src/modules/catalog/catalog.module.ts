@@ -1,13 +1,19 @@
 import { tag } from '../../lib/cache-tags';
 import { defineModule } from '../../kernel/module';
-import { handle } from '../jobs/jobs.service';
+import { defineJob, handle } from '../jobs/jobs.service';
 import { catalogRoutes } from './catalog.routes';
+import { z } from 'zod';
+import { catalogDesk, type CatalogDesk } from './catalog-desk.service';
+import { catalogDeskRoutes } from './catalog-desk.routes';
 import { catalogEdits, type CatalogEdits } from './catalog-edits.service';
 import { catalogService, type CatalogService } from './catalog.service';
 import { computeRelatedJob, relatedBooksService } from './related.service';
 
-/** The catalogue's read model, and its writes under `edits`. */
-export type CatalogModule = CatalogService & { edits: CatalogEdits };
+/** The catalogue's read model, its writes under `edits`, and the back office's desk. */
+export type CatalogModule = CatalogService & { edits: CatalogEdits; desk: CatalogDesk };
+
+/** Every minute, the drafts whose scheduled publication has come are published. */
+export const publishDueJob = defineJob('catalog.publish-due', z.object({}).strict(), { maxAttempts: 3 });
 
 declare module '../../kernel/module' {
   interface ModuleServices {
@@ -22,9 +28,23 @@ export const catalogModule = defineModule({
   create: (kernel, { podcasts, commerce }) => ({
     ...catalogService(kernel, podcasts, commerce),
     edits: catalogEdits(kernel),
+    desk: catalogDesk(kernel),
   }),
-  routes: catalogRoutes,
-  jobs: (_catalog, kernel) => [
+  routes: async (app, context) => {
+    await app.register(catalogRoutes, context);
+    await app.register(catalogDeskRoutes, context);
+  },
+  jobs: (catalog, kernel, services) => [
+    handle(publishDueJob, async (ctx) => {
+      const published = await catalog.desk.publishDue(ctx, (tx, ids) =>
+        Promise.all(
+          ids.map((id) =>
+            services.staff.audit.record(tx, { staffId: null, actor: 'schedule' }, 'catalog.book_published', 'book', id),
+          ),
+        ).then(() => undefined),
+      );
+      if (published > 0) kernel.log.info({ published }, 'scheduled titles published');
+    }),
     handle(computeRelatedJob, async (ctx) => {
       const result = await relatedBooksService().compute(ctx);
       // every process's neighbours lists came from the old results
@@ -32,6 +52,7 @@ export const catalogModule = defineModule({
       kernel.log.info(result, 'related books computed');
     }),
   ],
+  schedules: [{ job: publishDueJob, cron: '* * * * *' }],
   async start(_catalog, kernel) {
     // A new (or just seeded) catalogue has no precomputed related books yet.
     if (await relatedBooksService().needsComputing(kernel.root)) {

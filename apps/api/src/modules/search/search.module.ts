@@ -1,5 +1,6 @@
 import { DAY_MS } from '../../lib/clock';
 import { defineModule } from '../../kernel/module';
+import type { Ctx } from '../../kernel/unit-of-work';
 import { handle } from '../jobs/jobs.service';
 import { searchRoutes } from './search.routes';
 import { pruneSearchLogJob, reindexJob, searchService, type SearchService } from './search.service';
@@ -18,10 +19,11 @@ export const searchModule = defineModule({
   name: 'search',
   dependsOn: ['catalog', 'podcasts'],
   create(kernel, { catalog, podcasts }) {
-    // a channel read from its feed is searchable once the index is built again
-    podcasts.feeds.onChanged((ctx) =>
-      kernel.jobs.enqueue(ctx, reindexJob, {}, { dedupeKey: reindexJob.name }).then(() => undefined),
-    );
+    // a title the desk changed, or a channel read from its feed, is found once the index is built again
+    const reindex = (ctx: Ctx) =>
+      kernel.jobs.enqueue(ctx, reindexJob, {}, { dedupeKey: reindexJob.name }).then(() => undefined);
+    catalog.desk.onChanged(reindex);
+    podcasts.feeds.onChanged(reindex);
     return searchService(kernel, {
       catalog,
       podcasts,

@@ -1,0 +1,332 @@
+import type { z } from 'zod';
+import type {
+  deskBookCreate,
+  deskBookUpdate,
+  DeskBook,
+  DeskBookRow,
+  deskPersonCreate,
+  deskPublisherCreate,
+} from '@nomsan/contracts/catalog-desk';
+import { mn } from '@nomsan/contracts/messages';
+import { slugify, uniqueSlug } from '@nomsan/contracts/slug';
+import { AppError } from '../../errors';
+import { tag } from '../../lib/cache-tags';
+import { coverImage } from '../../lib/media-urls';
+import type { Kernel } from '../../kernel/module';
+import { boundRepository, transaction, type Ctx } from '../../kernel/unit-of-work';
+import {
+  catalogDeskRepository,
+  type Cursor,
+  type DeskFilter,
+  type DeskSort,
+  type Role,
+} from './catalog-desk.repository';
+
+type Create = z.output<typeof deskBookCreate>;
+type Update = z.output<typeof deskBookUpdate>;
+/** what the caller records in the transaction of the change (the audit log) */
+type OnChange = (tx: Ctx, change: { id: number; before: unknown; after: unknown }) => Promise<void>;
+
+const ROLES: [Role, 'author_ids' | 'narrator_ids' | 'translator_ids'][] = [
+  ['author', 'author_ids'],
+  ['narrator', 'narrator_ids'],
+  ['translator', 'translator_ids'],
+];
+
+const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+function decodeCursor(text: string | undefined): Cursor | null {
+  if (!text) return null;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(value) &&
+      typeof value[0] === 'string' &&
+      Number.isSafeInteger(value[1]) &&
+      value[0].length < 200
+    ) {
+      return [value[0], value[1] as number];
+    }
+  } catch {
+    // falls through: a cursor nobody made
+  }
+  throw new AppError('VALIDATION_ERROR', mn.catalogDesk.filterInvalid, { after: mn.catalogDesk.filterInvalid });
+}
+
+/**
+ * The catalogue desk (docs/catalog-desk.md): what editors list, open, create and change. Every
+ * write runs in one transaction with its audit entry, then drops the title's cached answers in
+ * every process and tells the listeners (the search index is built again).
+ */
+export function catalogDesk(kernel: Kernel) {
+  const repository = boundRepository(catalogDeskRepository);
+  const listeners: ((ctx: Ctx) => Promise<void>)[] = [];
+  const cover = (row: { coverKey: string | null; coverColor: string }) =>
+    coverImage(kernel.mediaBaseUrl, row.coverKey, row.coverColor, 'book');
+
+  async function view(ctx: Ctx, id: number): Promise<DeskBook> {
+    const book = await repository(ctx).book(id);
+    if (!book) throw new AppError('NOT_FOUND', mn.catalogDesk.bookNotFound);
+    const [people, categories, editions, publisher] = await Promise.all([
+      repository(ctx).peopleOf(id),
+      repository(ctx).categoriesOf(id),
+      repository(ctx).editions(id),
+      book.publisherId ? repository(ctx).publisher(book.publisherId) : Promise.resolve(undefined),
+    ]);
+    const of = (role: Role) =>
+      people.filter((p) => p.role === role).map(({ id: pid, name, slug }) => ({ id: pid, name, slug }));
+    return {
+      id: book.id,
+      slug: book.slug,
+      title: book.title,
+      subtitle: book.subtitle,
+      description: book.description,
+      short_description: book.shortDescription,
+      kind: book.kind,
+      language: book.language,
+      published_year: book.publishedYear,
+      publisher: publisher ? { id: publisher.id, name: publisher.name } : null,
+      authors: of('author'),
+      narrators: of('narrator'),
+      translators: of('translator'),
+      categories,
+      status: book.status,
+      publish_at: book.publishAt?.toISOString() ?? null,
+      published_at: book.publishedAt.toISOString(),
+      has_audio: editions.audio,
+      has_ebook: editions.ebook,
+      cover: cover(book),
+      url: `/${book.kind === 'english_book' ? 'english-book' : 'book'}/${book.slug}`,
+      updated_at: book.updatedAt.toISOString(),
+    };
+  }
+
+  /** people, categories and the publisher named by a form exist (else a field error) */
+  async function checkReferences(ctx: Ctx, input: Partial<Create>) {
+    const people = [...new Set(ROLES.flatMap(([, field]) => input[field] ?? []))];
+    const found = new Set(await repository(ctx).existingContributors(people));
+    if (people.some((id) => !found.has(id))) {
+      throw new AppError('VALIDATION_ERROR', mn.catalogDesk.unknownPeople, {
+        author_ids: mn.catalogDesk.unknownPeople,
+      });
+    }
+    const categories = input.category_ids ?? [];
+    const known = new Set(await repository(ctx).existingCategories(categories));
+    if (categories.some((id) => !known.has(id))) {
+      throw new AppError('VALIDATION_ERROR', mn.catalogDesk.unknownCategories, {
+        category_ids: mn.catalogDesk.unknownCategories,
+      });
+    }
+    if (input.publisher_id && !(await repository(ctx).publisher(input.publisher_id))) {
+      throw new AppError('VALIDATION_ERROR', mn.catalogDesk.unknownPublisher, {
+        publisher_id: mn.catalogDesk.unknownPublisher,
+      });
+    }
+  }
+
+  async function writeLinks(ctx: Ctx, bookId: number, input: Partial<Create>) {
+    for (const [role, field] of ROLES) {
+      const ids = input[field];
+      if (ids) await repository(ctx).setPeople(bookId, role, [...new Set(ids)]);
+    }
+    if (input.category_ids) await repository(ctx).setCategories(bookId, [...new Set(input.category_ids)]);
+  }
+
+  async function changed(ctx: Ctx, ids: number[]) {
+    kernel.invalidate(ctx, [...ids.map((id) => tag.book(id)), tag.catalog]);
+    for (const listener of listeners) await listener(ctx);
+  }
+
+  const columnsOf = (input: Partial<Create>) => ({
+    ...(input.title !== undefined ? { title: input.title } : {}),
+    ...(input.subtitle !== undefined ? { subtitle: input.subtitle } : {}),
+    ...(input.description !== undefined ? { description: input.description } : {}),
+    ...(input.short_description !== undefined ? { shortDescription: input.short_description } : {}),
+    ...(input.kind !== undefined ? { kind: input.kind } : {}),
+    ...(input.language !== undefined ? { language: input.language } : {}),
+    ...(input.published_year !== undefined ? { publishedYear: input.published_year } : {}),
+    ...(input.publisher_id !== undefined ? { publisherId: input.publisher_id } : {}),
+  });
+
+  return {
+    /** hears of every change the desk makes (the search module rebuilds its index) */
+    onChanged(listener: (ctx: Ctx) => Promise<void>): void {
+      listeners.push(listener);
+    },
+
+    async books(
+      ctx: Ctx,
+      filter: DeskFilter,
+      sort: DeskSort,
+      after: string | undefined,
+      limit: number,
+    ): Promise<{ rows: DeskBookRow[]; next: string | null }> {
+      const rows = await repository(ctx).books(filter, sort, decodeCursor(after), limit + 1);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      const next =
+        rows.length > limit && last
+          ? encodeCursor([
+              sort === 'title' ? last.titleKey : sort === 'published' ? last.publishedKey : last.updatedKey,
+              last.id,
+            ])
+          : null;
+      return {
+        rows: page.map((row) => ({
+          id: row.id,
+          slug: row.slug,
+          title: row.title,
+          authors: row.cardAuthors.map((a) => a.name),
+          status: row.status,
+          publish_at: row.publishAt?.toISOString() ?? null,
+          has_audio: row.audioSeconds !== null,
+          has_ebook: row.ebookPages !== null,
+          published_at: row.publishedAt.toISOString(),
+          updated_at: row.updatedAt.toISOString(),
+          cover: cover(row),
+        })),
+        next,
+      };
+    },
+
+    book: view,
+
+    /** a new title, a draft until it is published */
+    async create(ctx: Ctx, input: Create, onChange: OnChange): Promise<DeskBook> {
+      const id = await transaction(ctx, async (tx) => {
+        await checkReferences(tx, input);
+        const base = slugify(input.title);
+        const slug = uniqueSlug(base, new Set(await repository(tx).slugsLike('book', base)));
+        const book = await repository(tx).insertBook({
+          ...columnsOf(input),
+          title: input.title,
+          slug,
+          status: 'draft',
+        });
+        await writeLinks(tx, book.id, input);
+        await onChange(tx, { id: book.id, before: null, after: input });
+        await changed(tx, [book.id]);
+        return book.id;
+      });
+      return view(ctx, id);
+    },
+
+    async update(ctx: Ctx, id: number, input: Update, onChange: OnChange): Promise<DeskBook> {
+      await transaction(ctx, async (tx) => {
+        const before = await repository(tx).book(id, true);
+        if (!before) throw new AppError('NOT_FOUND', mn.catalogDesk.bookNotFound);
+        await checkReferences(tx, input);
+        const beforeView = await view(tx, id);
+        await repository(tx).updateBook(id, columnsOf(input));
+        await writeLinks(tx, id, input);
+        const fields = Object.keys(input) as (keyof Update)[];
+        await onChange(tx, {
+          id,
+          before: Object.fromEntries(fields.map((f) => [f, pick(beforeView, f)])),
+          after: input,
+        });
+        await changed(tx, [id]);
+      });
+      return view(ctx, id);
+    },
+
+    /** publish now, withdraw, back to draft, or a draft with its publication scheduled */
+    async setStatus(
+      ctx: Ctx,
+      id: number,
+      input: { status: 'draft' | 'published' | 'withdrawn'; publish_at: string | null },
+      onChange: OnChange,
+    ): Promise<DeskBook> {
+      await transaction(ctx, async (tx) => {
+        const book = await repository(tx).book(id, true);
+        if (!book) throw new AppError('NOT_FOUND', mn.catalogDesk.bookNotFound);
+        const publishAt = input.publish_at ? new Date(input.publish_at) : null;
+        if (publishAt && publishAt <= kernel.clock.now()) {
+          throw new AppError('VALIDATION_ERROR', mn.catalogDesk.scheduleInPast, {
+            publish_at: mn.catalogDesk.scheduleInPast,
+          });
+        }
+        if (input.status === 'published' || publishAt) {
+          const editions = await repository(tx).editions(id);
+          if (!editions.audio && !editions.ebook)
+            throw new AppError('BUSINESS_RULE', mn.catalogDesk.publishNeedsEdition);
+        }
+        await repository(tx).updateBook(id, {
+          status: input.status,
+          publishAt,
+          // a title published now is new from now (the "newest" lists); once published it keeps its date
+          ...(input.status === 'published' && book.status !== 'published' ? { publishedAt: kernel.clock.now() } : {}),
+        });
+        await onChange(tx, {
+          id,
+          before: { status: book.status, publish_at: book.publishAt?.toISOString() ?? null },
+          after: { status: input.status, publish_at: publishAt?.toISOString() ?? null },
+        });
+        await changed(tx, [id]);
+      });
+      return view(ctx, id);
+    },
+
+    /** the minute's work: scheduled drafts whose time has come are published */
+    async publishDue(ctx: Ctx, record: (tx: Ctx, ids: number[]) => Promise<void>): Promise<number> {
+      return transaction(ctx, async (tx) => {
+        const ids = await repository(tx).publishDue(kernel.clock.now());
+        if (ids.length === 0) return 0;
+        await record(tx, ids);
+        await changed(tx, ids);
+        return ids.length;
+      });
+    },
+
+    contributors: (ctx: Ctx, q: string | undefined, limit: number) => repository(ctx).contributors(q, limit),
+
+    async createContributor(ctx: Ctx, input: z.output<typeof deskPersonCreate>, onChange: OnChange) {
+      return transaction(ctx, async (tx) => {
+        const base = slugify(input.name);
+        const slug = uniqueSlug(base, new Set(await repository(tx).slugsLike('contributor', base)));
+        const row = await repository(tx).insertContributor({ name: input.name, bio: input.bio, slug });
+        await onChange(tx, { id: row.id, before: null, after: { name: row.name } });
+        return { id: row.id, slug: row.slug, name: row.name, books: 0 };
+      });
+    },
+
+    publishers: (ctx: Ctx, q: string | undefined, limit: number) => repository(ctx).publishers(q, limit),
+
+    async createPublisher(ctx: Ctx, input: z.output<typeof deskPublisherCreate>, onChange: OnChange) {
+      return transaction(ctx, async (tx) => {
+        const base = slugify(input.name);
+        const slug = uniqueSlug(base, new Set(await repository(tx).slugsLike('publisher', base)));
+        const row = await repository(tx).insertPublisher({ name: input.name, description: input.description, slug });
+        await onChange(tx, { id: row.id, before: null, after: { name: row.name } });
+        return { id: row.id, slug: row.slug, name: row.name, books: 0 };
+      });
+    },
+
+    categories: async (ctx: Ctx) =>
+      (await repository(ctx).categories()).map((c) => ({
+        id: c.id,
+        slug: c.slug,
+        title: c.title,
+        parent_id: c.parentId,
+      })),
+  };
+}
+
+export type CatalogDesk = ReturnType<typeof catalogDesk>;
+
+/** a form field's current value in the desk's view, for the audit log's "before" */
+function pick(view: DeskBook, field: keyof Update): unknown {
+  switch (field) {
+    case 'author_ids':
+      return view.authors.map((p) => p.id);
+    case 'narrator_ids':
+      return view.narrators.map((p) => p.id);
+    case 'translator_ids':
+      return view.translators.map((p) => p.id);
+    case 'category_ids':
+      return view.categories.map((c) => c.id);
+    case 'publisher_id':
+      return view.publisher?.id ?? null;
+    default:
+      return view[field];
+  }
+}

@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import { image } from './catalog';
+import { envelope, MAX_ID } from './http';
+import { mn } from './messages';
+
+/**
+ * The catalogue desk of the back office (editors; docs/catalog-desk.md): titles listed and
+ * filtered over the whole catalogue a page at a time, a title's editable form, its people and
+ * categories, its status (draft, published, withdrawn, or a publication scheduled), and the
+ * people and publishers to choose from. The same schemas check the forms and the API.
+ */
+
+const m = mn.catalogDesk;
+
+const id = z.coerce.number({ error: m.idInvalid }).int({ error: m.idInvalid }).positive().max(MAX_ID);
+const ids = z.array(id).max(50).default([]);
+const shortText = (max: number, required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .max(max, { error: m.tooLong(max) });
+
+export const BOOK_STATUSES = ['draft', 'published', 'withdrawn'] as const;
+export type BookStatus = (typeof BOOK_STATUSES)[number];
+
+export const deskIdParams = z.object({ id });
+
+// ---------------------------------------------------------------------------------------------
+// The list: GET /api/staff/catalog/books
+
+export const DESK_SORTS = ['updated', 'title', 'published'] as const;
+
+export const deskBooksQuery = z
+  .object({
+    /** the start of a title (any letter case), or a title's id */
+    q: z
+      .string()
+      .trim()
+      .max(200, { error: m.tooLong(200) })
+      .optional(),
+    status: z.enum([...BOOK_STATUSES, 'scheduled'], { error: m.filterInvalid }).optional(),
+    format: z.enum(['audiobook', 'ebook', 'none'], { error: m.filterInvalid }).optional(),
+    sort: z.enum(DESK_SORTS, { error: m.filterInvalid }).default('updated'),
+    /** keyset: the `next` of the page before */
+    after: z
+      .string()
+      .max(200)
+      .regex(/^[A-Za-z0-9_-]+$/, { error: m.filterInvalid })
+      .optional(),
+    limit: z.coerce.number({ error: m.filterInvalid }).int().min(1).max(100).default(50),
+  })
+  .strict();
+export type DeskBooksQuery = z.input<typeof deskBooksQuery>;
+
+export const deskBookRow = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  authors: z.array(z.string()),
+  status: z.enum(BOOK_STATUSES),
+  /** a draft whose publication is scheduled */
+  publish_at: z.string().nullable(),
+  has_audio: z.boolean(),
+  has_ebook: z.boolean(),
+  published_at: z.string(),
+  updated_at: z.string(),
+  cover: image,
+});
+export type DeskBookRow = z.infer<typeof deskBookRow>;
+
+export const deskBooksResponse = envelope(
+  z.object({
+    rows: z.array(deskBookRow),
+    /** pass as `after` for the next page; null on the last */
+    next: z.string().nullable(),
+  }),
+);
+
+// ---------------------------------------------------------------------------------------------
+// A title: GET, POST, PATCH /api/staff/catalog/books[/{id}]
+
+export const deskBookFields = z.object({
+  title: shortText(300, m.titleRequired),
+  subtitle: z
+    .string()
+    .trim()
+    .max(300, { error: m.tooLong(300) })
+    .nullable()
+    .default(null),
+  description: z
+    .string()
+    .max(20_000, { error: m.tooLong(20_000) })
+    .default(''),
+  short_description: z
+    .string()
+    .max(500, { error: m.tooLong(500) })
+    .default(''),
+  kind: z.enum(['book', 'english_book'], { error: m.filterInvalid }).default('book'),
+  language: z
+    .string()
+    .trim()
+    .regex(/^[a-z]{2,3}$/, { error: m.languageInvalid })
+    .default('mn'),
+  published_year: z.coerce.number({ error: m.yearInvalid }).int().min(1000).max(2100).nullable().default(null),
+  publisher_id: id.nullable().default(null),
+  author_ids: ids,
+  narrator_ids: ids,
+  translator_ids: ids,
+  category_ids: ids,
+});
+export const deskBookCreate = deskBookFields.strict();
+export type DeskBookCreate = z.input<typeof deskBookCreate>;
+export const deskBookUpdate = deskBookFields
+  .partial()
+  .strict()
+  .refine((patch) => Object.keys(patch).length > 0, { error: m.nothingToChange });
+export type DeskBookUpdate = z.input<typeof deskBookUpdate>;
+
+const person = z.object({ id: z.number().int(), name: z.string(), slug: z.string() });
+
+export const deskBook = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  subtitle: z.string().nullable(),
+  description: z.string(),
+  short_description: z.string(),
+  kind: z.enum(['book', 'english_book']),
+  language: z.string(),
+  published_year: z.number().int().nullable(),
+  publisher: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  authors: z.array(person),
+  narrators: z.array(person),
+  translators: z.array(person),
+  categories: z.array(z.object({ id: z.number().int(), title: z.string() })),
+  status: z.enum(BOOK_STATUSES),
+  publish_at: z.string().nullable(),
+  published_at: z.string(),
+  has_audio: z.boolean(),
+  has_ebook: z.boolean(),
+  cover: image,
+  /** the page members see */
+  url: z.string(),
+  updated_at: z.string(),
+});
+export type DeskBook = z.infer<typeof deskBook>;
+export const deskBookResponse = envelope(deskBook);
+
+/** Publish now, withdraw, go back to draft, or schedule a publication. */
+export const deskStatusRequest = z
+  .object({
+    status: z.enum(BOOK_STATUSES, { error: m.filterInvalid }),
+    /** with `draft`: published by itself at this time */
+    publish_at: z.iso.datetime({ offset: true, error: m.dateInvalid }).nullable().default(null),
+  })
+  .strict()
+  .refine((body) => body.publish_at === null || body.status === 'draft', {
+    error: m.scheduleDraftOnly,
+    path: ['publish_at'],
+  });
+export type DeskStatusRequest = z.input<typeof deskStatusRequest>;
+
+// ---------------------------------------------------------------------------------------------
+// People, publishers and categories to choose from
+
+export const deskNameQuery = z
+  .object({
+    q: z
+      .string()
+      .trim()
+      .max(100, { error: m.tooLong(100) })
+      .optional(),
+    limit: z.coerce.number({ error: m.filterInvalid }).int().min(1).max(50).default(20),
+  })
+  .strict();
+
+export const deskPerson = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  books: z.number().int(),
+});
+export const deskPeopleResponse = envelope(z.array(deskPerson));
+export const deskPersonCreate = z
+  .object({
+    name: shortText(200, m.nameRequired),
+    bio: z
+      .string()
+      .max(5000, { error: m.tooLong(5000) })
+      .default(''),
+  })
+  .strict();
+export type DeskPersonCreate = z.input<typeof deskPersonCreate>;
+export const deskPersonResponse = envelope(deskPerson);
+
+export const deskPublisherCreate = z
+  .object({
+    name: shortText(200, m.nameRequired),
+    description: z
+      .string()
+      .max(5000, { error: m.tooLong(5000) })
+      .default(''),
+  })
+  .strict();
+export type DeskPublisherCreate = z.input<typeof deskPublisherCreate>;
+
+export const deskCategoriesResponse = envelope(
+  z.array(
+    z.object({ id: z.number().int(), slug: z.string(), title: z.string(), parent_id: z.number().int().nullable() }),
+  ),
+);
