@@ -35,6 +35,8 @@ export const ebookSpineItem = z.object({
   path: z.string(),
   media_type: z.string(),
   linear: z.boolean(),
+  /** bytes once inflated: what the reader weighs progress by, so a sample's progress is the whole book's */
+  size: z.number().int(),
   /** part of the sample, which anyone may open */
   in_sample: z.boolean(),
   /**

@@ -103,6 +103,7 @@ export function ebookService(kernel: Kernel, deps: EbookServiceDeps, options: { 
           path: item.path,
           media_type: item.mediaType,
           linear: item.linear,
+          size: book.resources.get(item.path)?.size ?? 0,
           in_sample: book.sample.spine.has(item.path),
           readable: entitled || book.sample.spine.has(item.path),
         })),

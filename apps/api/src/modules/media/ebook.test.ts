@@ -145,6 +145,8 @@ describe('e-book reader: manifest, resources and the sample', () => {
       expect(manifest.sample).toBe(true);
       expect(manifest.spine).toHaveLength(4);
       expect(manifest.spine.map((item) => item.readable)).toEqual([true, false, false, false]);
+      // every chapter weighs in the progress, also those not listed
+      for (const item of manifest.spine) expect(item.size, item.path).toBeGreaterThan(500);
       expect(manifest.toc).toHaveLength(4);
       expect(manifest.resources.map((r) => r.path).sort()).toEqual([
         'META-INF/container.xml',

@@ -21,8 +21,22 @@ const manifest = (sample: boolean): EbookManifest => ({
     layout: 'reflowable',
   },
   spine: [
-    { path: 'OEBPS/a.xhtml', media_type: 'application/xhtml+xml', linear: true, in_sample: true, readable: true },
-    { path: 'OEBPS/b.xhtml', media_type: 'application/xhtml+xml', linear: true, in_sample: false, readable: !sample },
+    {
+      path: 'OEBPS/a.xhtml',
+      media_type: 'application/xhtml+xml',
+      linear: true,
+      size: 120,
+      in_sample: true,
+      readable: true,
+    },
+    {
+      path: 'OEBPS/b.xhtml',
+      media_type: 'application/xhtml+xml',
+      linear: true,
+      size: 360,
+      in_sample: false,
+      readable: !sample,
+    },
   ],
   toc: [],
   resources: [
@@ -46,7 +60,9 @@ describe("the reader's loader over the manifest", () => {
     expect(await loader.loadText('META-INF/encryption.xml')).toBeNull();
     expect(asked).toEqual(['/r?path=a', '/r?path=cover']);
     expect(loader.getSize('OEBPS/a.xhtml')).toBe(120);
-    expect(loader.getSize('OEBPS/b.xhtml')).toBe(0);
+    // a chapter outside the sample is not fetched, but weighs in the book's progress
+    expect(loader.getSize('OEBPS/b.xhtml')).toBe(360);
+    expect(loader.getSize('OEBPS/missing.xhtml')).toBe(0);
   });
 
   it('fails on a refused resource', async () => {

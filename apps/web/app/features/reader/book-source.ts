@@ -26,12 +26,14 @@ const fetchWithSession = (url: string) => fetch(url, { credentials: 'include' })
  * The book's files as the reader's manifest lists them, each fetched from its URL when
  * foliate-js asks. A path the manifest does not list (a sample's later chapters, files the
  * renderer merely probes for, such as META-INF/encryption.xml) is absent, without a request.
+ * Every spine item has its size, listed or not, so progress is the whole book's in a sample too.
  */
 export function manifestLoader(
   manifest: EbookManifest,
   load: (url: string) => Promise<Response> = fetchWithSession,
 ): ArchiveLoader {
   const byPath = new Map(manifest.resources.map((resource) => [resource.path, resource]));
+  const spineSizes = new Map(manifest.spine.map((item) => [item.path, item.size]));
   const fetchOf = async (name: string) => {
     const resource = byPath.get(name);
     if (!resource) return null;
@@ -48,7 +50,7 @@ export function manifestLoader(
       const got = await fetchOf(name);
       return got ? new Blob([await got.response.arrayBuffer()], { type: got.type }) : null;
     },
-    getSize: (name) => byPath.get(name)?.size ?? 0,
+    getSize: (name) => byPath.get(name)?.size ?? spineSizes.get(name) ?? 0,
   };
 }
 
@@ -63,7 +65,8 @@ export function lockedPaths(manifest: EbookManifest): Set<string> {
 /**
  * For a sample: the sections this session may not open leave the reading order (foliate-js
  * pages over linear sections only) and the search, so the reader pages through the sample and
- * stops at its end. Returns the indexes it took out.
+ * stops at its end. Called once the view has opened the book, which is when foliate-js weighs
+ * the sections for progress: they still count there. Returns the indexes it took out.
  */
 export function limitToSample(book: FoliateBook, manifest: EbookManifest): Set<number> {
   const locked = lockedPaths(manifest);

@@ -23,6 +23,7 @@ import {
 } from '~/ui/icons';
 import { limitToSample, lockedPaths, manifestLoader, notOpened } from './book-source';
 import { NoteDialog } from './note-dialog';
+import { isVertical, swipeSide } from './page-swipe';
 import {
   ContentsPanel,
   HighlightsPanel,
@@ -34,6 +35,7 @@ import {
 } from './reader-panels';
 import { THEMES, bookStyles, loadPrefs, savePrefs, type ReaderPrefs } from './reader-prefs';
 import { keepLocalPlace, libraryPlace, localPlace, newerPlace, type ReadingPlace } from './reading-position';
+import { readFraction, sectionShares } from './reading-progress';
 
 const t = mn.reader;
 
@@ -150,13 +152,15 @@ export default function EpubReader({ book }: { book: ReaderBook }) {
       ]);
       const opening = await new EPUB(manifestLoader(manifest)).init();
       if (!live) return;
-      const blocked = limitToSample(opening, manifest);
       bookState.current = { sample: manifest.sample, rtl: manifest.metadata.direction === 'rtl', atEnd: false };
       view = document.createElement('foliate-view') as View;
       view.setAttribute('aria-label', t.book);
       view.style.cssText = 'display:block;width:100%;height:100%';
       container.replaceChildren(view);
       await view.open(opening);
+      // weighed as foliate-js weighs them on opening: the whole book, a sample's too
+      const shares = sectionShares(opening.sections);
+      const blocked = limitToSample(opening, manifest);
       const renderer = view.renderer;
       renderer.setAttribute('flow', prefsRef.current.flow);
       renderer.setAttribute('margin', '40px');
@@ -178,13 +182,14 @@ export default function EpubReader({ book }: { book: ReaderBook }) {
 
       view.addEventListener('relocate', (event) => {
         const detail = (event as CustomEvent<FoliateLocation>).detail;
+        const fraction = readFraction(detail.fraction, detail.section?.current, shares, renderer);
         setProgress({
-          percent: Math.round((detail.fraction ?? 0) * 100),
+          percent: Math.round(fraction * 100),
           current: (detail.location?.current ?? 0) + 1,
           total: Math.max(1, detail.location?.total ?? 1),
           tocHref: detail.tocItem?.href ?? null,
         });
-        bookState.current.atEnd = renderer.atEnd || (detail.fraction ?? 0) > 0.995;
+        bookState.current.atEnd = renderer.atEnd || fraction > 0.995;
         const place: ReadingPlace = { cfi: detail.cfi, changedAt: new Date().toISOString() };
         keepLocalPlace(localStorage, book.id, place);
         if (manifest.sample) return;
@@ -198,7 +203,7 @@ export default function EpubReader({ book }: { book: ReaderBook }) {
               chapter: (detail.section?.current ?? 0) + 1,
               seconds: 0,
               locator: place.cfi,
-              progress: Math.min(1, Math.max(0, detail.fraction ?? 0)),
+              progress: fraction,
               speed: 1,
               changed_at: place.changedAt,
             })
@@ -209,6 +214,24 @@ export default function EpubReader({ book }: { book: ReaderBook }) {
       view.addEventListener('load', (event) => {
         const { doc, index } = (event as CustomEvent<{ doc: Document; index: number }>).detail;
         doc.addEventListener('keydown', onKey);
+        // foliate-js turns the pages of a vertical book by swiping up and down only; on a phone a
+        // sideways swipe turns them too, as the arrows do
+        if (isVertical(doc)) {
+          let from: { x: number; y: number } | null = null;
+          doc.addEventListener('touchstart', (touch) => {
+            const point = touch.touches.length === 1 ? touch.touches[0] : undefined;
+            from = point ? { x: point.screenX, y: point.screenY } : null;
+          });
+          doc.addEventListener('touchend', (touch) => {
+            const point = touch.changedTouches[0];
+            const selected = doc.getSelection();
+            if (!from || !point || (selected && !selected.isCollapsed)) return;
+            const side = swipeSide(point.screenX - from.x, point.screenY - from.y);
+            from = null;
+            // after foliate-js has settled the page the touch started on (it snaps on the next frame)
+            if (side) requestAnimationFrame(() => requestAnimationFrame(() => turn(side)));
+          });
+        }
         let timer: ReturnType<typeof setTimeout> | undefined;
         doc.addEventListener('selectionchange', () => {
           clearTimeout(timer);
@@ -574,6 +597,8 @@ export default function EpubReader({ book }: { book: ReaderBook }) {
         <div className="min-w-0 flex-1">
           <div
             role="progressbar"
+            // fills the way the book reads: from the right in a right-to-left or vertical book
+            dir={rtl ? 'rtl' : 'ltr'}
             aria-label={t.progress}
             aria-valuemin={0}
             aria-valuemax={100}

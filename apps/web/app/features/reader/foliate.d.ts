@@ -31,6 +31,12 @@ declare module 'foliate-js/view.js' {
   }
   export interface FoliateRenderer extends HTMLElement {
     readonly atEnd: boolean;
+    /** the flow is `scrolled` (not paginated) */
+    readonly scrolled: boolean;
+    /** where the view starts, its size and the whole section's size, along the reading axis (px) */
+    readonly start: number;
+    readonly size: number;
+    readonly viewSize: number;
     setStyles(css: string | [string, string]): void;
     getContents(): { index: number; doc: Document }[];
   }
