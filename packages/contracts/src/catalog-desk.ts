@@ -210,3 +210,72 @@ export const deskCategoriesResponse = envelope(
     z.object({ id: z.number().int(), slug: z.string(), title: z.string(), parent_id: z.number().int().nullable() }),
   ),
 );
+
+// ---------------------------------------------------------------------------------------------
+// What a title sells: GET /api/staff/catalog/books/{id}/offers, POST and DELETE .../offers/{format}
+
+export const DESK_FORMATS = ['audiobook', 'ebook'] as const;
+export const deskOfferParams = z.object({ id, format: z.enum(DESK_FORMATS, { error: m.filterInvalid }) });
+
+const tugrik = z.coerce
+  .number({ error: m.priceInvalid })
+  .int({ error: m.priceInvalid })
+  .min(0, { error: m.priceInvalid })
+  .max(10_000_000, {
+    error: m.priceInvalid,
+  });
+
+export const deskOfferFields = z
+  .object({
+    /** the price in tögrög; null: not sold for money (credits or subscriptions only) */
+    price_mnt: tugrik.nullable(),
+    /** a "before" price shown struck through; above the price */
+    original_price_mnt: tugrik.nullable().default(null),
+    /** credits that unlock it; null: credits do not */
+    credit_price: z.coerce
+      .number({ error: m.priceInvalid })
+      .int()
+      .min(1, { error: m.priceInvalid })
+      .max(100)
+      .nullable()
+      .default(null),
+    /** a rental: both or neither */
+    rental_days: z.coerce
+      .number({ error: m.rentalInvalid })
+      .int()
+      .min(1, { error: m.rentalInvalid })
+      .max(365)
+      .nullable()
+      .default(null),
+    rental_price_mnt: tugrik.nullable().default(null),
+    /** which subscriptions open it */
+    subscription_scopes: z
+      .array(z.enum(['audio', 'ebook', 'summary'], { error: m.filterInvalid }))
+      .max(3)
+      .default([]),
+    /** "leaving on": it stops being sold then, and members who use it are told three days before */
+    ends_at: z.iso.datetime({ offset: true, error: m.dateInvalid }).nullable().default(null),
+  })
+  .strict()
+  .refine((o) => (o.rental_days === null) === (o.rental_price_mnt === null), {
+    error: m.rentalInvalid,
+    path: ['rental_days'],
+  })
+  .refine((o) => o.original_price_mnt === null || (o.price_mnt !== null && o.original_price_mnt > o.price_mnt), {
+    error: m.originalPriceInvalid,
+    path: ['original_price_mnt'],
+  });
+export type DeskOfferFields = z.input<typeof deskOfferFields>;
+
+export const deskOffer = z.object({
+  format: z.enum(DESK_FORMATS),
+  price_mnt: z.number().int().nullable(),
+  original_price_mnt: z.number().int().nullable(),
+  credit_price: z.number().int().nullable(),
+  rental_days: z.number().int().nullable(),
+  rental_price_mnt: z.number().int().nullable(),
+  subscription_scopes: z.array(z.enum(['audio', 'ebook', 'summary'])),
+  ends_at: z.string().nullable(),
+});
+export type DeskOffer = z.infer<typeof deskOffer>;
+export const deskOffersResponse = envelope(z.array(deskOffer));

@@ -2,7 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { catalogDeskEndpoints as endpoints } from '@nomsan/contracts/catalog-desk.endpoints';
 import { route } from '../../lib/endpoint-route';
 import type { RouteContext } from '../../kernel/module';
-import type { Ctx } from '../../kernel/unit-of-work';
+import { mn } from '@nomsan/contracts/messages';
+import { AppError } from '../../errors';
+import { transaction, type Ctx } from '../../kernel/unit-of-work';
 import { actorOf, requireStaff } from '../staff/staff.service';
 
 /** The catalogue desk's routes (editors); every change is in the audit log, in its transaction. */
@@ -49,6 +51,42 @@ export const catalogDeskRoutes: FastifyPluginAsync<RouteContext> = async (app, {
       audited(request, 'catalog.book_status', 'book'),
     ),
   }));
+
+  route(app, endpoints.offers, async (request) => {
+    await desk.book(request.ctx, request.params.id);
+    return { data: await services.commerce.deskOffers(request.ctx, request.params.id) };
+  });
+
+  /** a format's terms changed (or its sale stopped), with the audit entry, in one transaction */
+  async function saveOffer(
+    request: Parameters<typeof requireStaff>[0] & { params: { id: number; format: 'audiobook' | 'ebook' } },
+    terms: Parameters<typeof services.commerce.saveOffer>[3],
+  ) {
+    const staff = requireStaff(request);
+    const { id, format } = request.params;
+    const book = await desk.book(request.ctx, id);
+    if (terms && !(format === 'audiobook' ? book.has_audio : book.has_ebook)) {
+      throw new AppError('BUSINESS_RULE', mn.catalogDesk.offerNeedsEdition);
+    }
+    await transaction(request.ctx, async (tx) => {
+      const before = await services.commerce.saveOffer(tx, id, format, terms);
+      await services.staff.audit.record(
+        tx,
+        actorOf(staff),
+        terms ? 'catalog.offer_save' : 'catalog.offer_stop',
+        'book',
+        id,
+        {
+          before,
+          after: terms ? { format, ...terms } : null,
+        },
+      );
+    });
+    return { data: await services.commerce.deskOffers(request.ctx, id) };
+  }
+
+  route(app, endpoints.saveOffer, async (request) => saveOffer(request, request.body));
+  route(app, endpoints.stopOffer, async (request) => saveOffer(request, null));
 
   route(app, endpoints.contributors, async (request) => ({
     data: await desk.contributors(request.ctx, request.query.q, request.query.limit),

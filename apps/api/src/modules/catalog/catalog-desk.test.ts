@@ -149,4 +149,64 @@ describe('catalogue desk', () => {
       .data.entries.map((e: { action: string }) => e.action);
     expect(audit).toEqual(['catalog.book_status', 'catalog.book_status', 'catalog.book_update']);
   });
+
+  it("sets a format's terms (price, credits, rental, subscriptions, leaving date) that the public page shows at once, and stops selling it", async () => {
+    const [row] = deskBooksResponse.parse(
+      (await get('/api/staff/catalog/books?status=published&format=ebook&limit=1')).json(),
+    ).data.rows;
+    const id = row!.id;
+    const leaving = new Date(t.clock.now().getTime() + 30 * 24 * HOUR_MS).toISOString();
+    const saved = await send('POST', `/api/staff/catalog/books/${id}/offers/ebook`, {
+      price_mnt: 12_900,
+      original_price_mnt: 15_900,
+      credit_price: 1,
+      rental_days: 14,
+      rental_price_mnt: 3_900,
+      subscription_scopes: ['ebook'],
+      ends_at: leaving,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toContainEqual(
+      expect.objectContaining({ format: 'ebook', price_mnt: 12_900, rental_days: 14, ends_at: leaving }),
+    );
+    const offers = (await t.app.inject(`/v4/books/${id}`)).json().data.offers;
+    expect(offers).toContainEqual(
+      expect.objectContaining({
+        format: 'ebook',
+        price_mnt: 12_900,
+        original_price_mnt: 15_900,
+        rental: { price_mnt: 3_900, days: 14 },
+      }),
+    );
+
+    // a rental needs both its days and its price; a "before" price above the price
+    const half = await send('POST', `/api/staff/catalog/books/${id}/offers/ebook`, { price_mnt: 100, rental_days: 7 });
+    expect(half.json().error.fields.rental_days).toBe(mn.catalogDesk.rentalInvalid);
+    const before = await send('POST', `/api/staff/catalog/books/${id}/offers/ebook`, {
+      price_mnt: 100,
+      original_price_mnt: 50,
+    });
+    expect(before.json().error.fields.original_price_mnt).toBe(mn.catalogDesk.originalPriceInvalid);
+
+    // a format with no file is not sold
+    const [noAudio] = deskBooksResponse
+      .parse((await get('/api/staff/catalog/books?status=published&format=ebook&limit=100')).json())
+      .data.rows.filter((r) => !r.has_audio);
+    if (noAudio) {
+      const refused = await send('POST', `/api/staff/catalog/books/${noAudio.id}/offers/audiobook`, {
+        price_mnt: 5_000,
+      });
+      expect(refused.json().error.message).toBe(mn.catalogDesk.offerNeedsEdition);
+    }
+
+    const stopped = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/staff/catalog/books/${id}/offers/ebook`,
+      headers: await editor(),
+    });
+    expect(stopped.statusCode, stopped.body).toBe(200);
+    expect(
+      (await t.app.inject(`/v4/books/${id}`)).json().data.offers.map((o: { format: string }) => o.format),
+    ).not.toContain('ebook');
+  });
 });

@@ -136,6 +136,41 @@ export function commerceRepository(db: CommerceDb, pooled = false) {
       return row ?? null;
     },
 
+    /** the offer of an item's format being sold (now or from a later time), for the back office */
+    async activeOffer(item: { itemType: OfferRow['itemType']; itemId: number; format: OfferRow['format'] }) {
+      const [row] = await db
+        .select()
+        .from(commerceOffer)
+        .where(
+          and(
+            eq(commerceOffer.itemType, item.itemType),
+            eq(commerceOffer.itemId, item.itemId),
+            eq(commerceOffer.format, item.format),
+            sql`${commerceOffer.active}`,
+          ),
+        )
+        .for('update');
+      return row;
+    },
+
+    /** the offers of an item being sold (now or later), by format */
+    activeOffersOf: (itemType: OfferRow['itemType'], itemId: number) =>
+      db
+        .select()
+        .from(commerceOffer)
+        .where(
+          and(eq(commerceOffer.itemType, itemType), eq(commerceOffer.itemId, itemId), sql`${commerceOffer.active}`),
+        )
+        .orderBy(asc(commerceOffer.format)),
+
+    async insertOffer(row: typeof commerceOffer.$inferInsert) {
+      await db.insert(commerceOffer).values(row);
+    },
+
+    async updateOffer(id: number, set: Partial<typeof commerceOffer.$inferInsert>) {
+      await db.update(commerceOffer).set(set).where(eq(commerceOffer.id, id));
+    },
+
     /** the credit packs on sale, in their order */
     creditPacks(): Promise<CreditPackRow[]> {
       return db

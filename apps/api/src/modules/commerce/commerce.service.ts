@@ -1,7 +1,10 @@
 import type { Availability, Image, Offer } from '@nomsan/contracts/catalog';
+import type { DeskOffer } from '@nomsan/contracts/catalog-desk';
+import { mn } from '@nomsan/contracts/messages';
 import { z } from 'zod';
-import { notFound, parseInput } from '../../errors';
+import { AppError, notFound, parseInput } from '../../errors';
 import { tag } from '../../lib/cache-tags';
+import { isUniqueViolation } from '../../lib/db-errors';
 import type { Kernel } from '../../kernel/module';
 import { boundRepositoryWith, type Ctx } from '../../kernel/unit-of-work';
 import { groupBy } from '../../lib/group-by';
@@ -169,6 +172,63 @@ export function commerceService(context: Kernel) {
             ? tag.summary(item.itemId)
             : null;
       context.invalidate(ctx, [tag.offers, ...(itemTag ? [itemTag] : [])]);
+    },
+
+    /** a book's offers being sold (now or from a later time), for the back office's form */
+    async deskOffers(ctx: Ctx, bookId: number): Promise<DeskOffer[]> {
+      const rows = await repository(ctx).activeOffersOf('book', bookId);
+      return rows
+        .filter(
+          (row): row is OfferRow & { format: DeskOffer['format'] } =>
+            row.format === 'audiobook' || row.format === 'ebook',
+        )
+        .map((row) => ({
+          format: row.format,
+          price_mnt: row.priceMnt,
+          original_price_mnt: row.originalPriceMnt,
+          credit_price: row.creditPrice,
+          rental_days: row.rentalDays,
+          rental_price_mnt: row.rentalPriceMnt,
+          subscription_scopes: row.subscriptionScopes as DeskOffer['subscription_scopes'],
+          ends_at: row.endsAt?.toISOString() ?? null,
+        }));
+    },
+
+    /**
+     * A book format's terms, in the caller's unit of work: the one offer on sale is changed (a
+     * bill made earlier keeps the amount it was made for), or one is made; `null` stops selling
+     * the format (what members bought stays theirs). Every process shows it on its next request.
+     */
+    async saveOffer(ctx: Ctx, bookId: number, format: DeskOffer['format'], terms: Omit<DeskOffer, 'format'> | null) {
+      const item = { itemType: 'book' as const, itemId: bookId, format };
+      const current = await repository(ctx).activeOffer(item);
+      const before = current ? ((await this.deskOffers(ctx, bookId)).find((o) => o.format === format) ?? null) : null;
+      if (terms === null) {
+        if (!current) throw new AppError('NOT_FOUND', mn.catalogDesk.offerNotFound);
+        await repository(ctx).updateOffer(current.id, { active: false });
+      } else {
+        const set = {
+          priceMnt: terms.price_mnt,
+          originalPriceMnt: terms.original_price_mnt,
+          creditPrice: terms.credit_price,
+          rentalDays: terms.rental_days,
+          rentalPriceMnt: terms.rental_price_mnt,
+          subscriptionScopes: terms.subscription_scopes,
+          endsAt: terms.ends_at ? new Date(terms.ends_at) : null,
+        };
+        if (current) await repository(ctx).updateOffer(current.id, set);
+        else {
+          try {
+            await repository(ctx).insertOffer({ ...item, ...set });
+          } catch (error) {
+            // another editor made the format's offer at the same moment: theirs stands
+            if (isUniqueViolation(error)) throw new AppError('CONFLICT');
+            throw error;
+          }
+        }
+      }
+      context.invalidate(ctx, [tag.offers, tag.book(bookId)]);
+      return before;
     },
 
     /** the credit packs on sale (kept a minute: the same for everyone) */
