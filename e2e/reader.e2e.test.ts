@@ -1,5 +1,6 @@
-import type { BrowserContext, Frame, Page } from 'playwright-core';
+import type { BrowserContext, BrowserContextOptions, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toEnvelope } from '@nomsan/api/errors';
 import { ebookService } from '@nomsan/api/modules/media/ebook.service';
 import type { Kernel } from '@nomsan/api/kernel/module';
 import { cacheRegistry } from '@nomsan/api/lib/tagged-cache';
@@ -151,15 +152,19 @@ describe('the e-book reader', () => {
     await page.waitForURL(`**/reader/book/${book.id}`);
     await expect.poll(() => textOnScreen(page)).toContain(book.firstChapter);
     await expect.poll(() => page.getByText('Дээж', { exact: true }).count()).toBe(1);
+    // the sample's first page in the whole book's progress (before: the sample's own, 100 %)
+    await expect.poll(() => progressOf(page)).toBeGreaterThan(0);
+    expect(await progressOf(page)).toBeLessThan(50);
     await screenshot(page, 'reader-sample-375');
 
     await page.getByRole('button', { name: 'Гарчиг' }).click();
     const contents = page.getByRole('region', { name: 'Гарчиг' });
     await expect.poll(() => contents.getByText('Энэ бүлэг дээжид ороогүй.').count()).toBe(3);
     await contents.getByRole('button', { name: book.lastChapter }).click();
+    const locked = page.getByRole('region', { name: 'Энэ бүлэг дээжид ороогүй' });
+    await expect.poll(() => locked.count()).toBe(1);
+    expect(await locked.getByRole('link', { name: 'Худалдаж авах' }).getAttribute('href')).toBe(`/${book.slug}`);
     const buy = page.getByRole('region', { name: 'Дээж энд дууслаа' });
-    await expect.poll(() => buy.count()).toBe(1);
-    expect(await buy.getByRole('link', { name: 'Худалдаж авах' }).getAttribute('href')).toBe(`/${book.slug}`);
 
     await page.reload();
     await expect.poll(() => textOnScreen(page)).toContain(book.firstChapter);
@@ -345,13 +350,23 @@ describe('the e-book reader', () => {
      * service over a fixture file (e2e/fixtures/epub, made by make-epubs.ts), so everything the
      * browser does is the reader's real path: the manifest, the resources by URL, foliate-js.
      */
-    async function openFixture(context: BrowserContext, file: string): Promise<Page> {
+    async function openFixture(
+      context: BrowserContext,
+      file: string,
+      { owner = true }: { owner?: boolean } = {},
+    ): Promise<Page> {
       const book = books[0]!;
+      const quiet = () => undefined;
       const service = ebookService(
-        { caches: cacheRegistry() } as unknown as Kernel,
+        { caches: cacheRegistry(), log: { info: quiet, warn: quiet, error: quiet } } as unknown as Kernel,
         {
           catalog: { mediaSource: async () => ({ title: file, epubFile: file }) as never },
-          entitlements: { canAccess: async () => ({ allowed: true, reason: 'purchase', until: null }) },
+          entitlements: {
+            canAccess: async () =>
+              owner
+                ? { allowed: true, reason: 'purchase', until: null }
+                : { allowed: false, reason: null, until: null },
+          },
         },
         { epubDir: new URL('./fixtures/epub/', import.meta.url).pathname },
       );
@@ -360,17 +375,125 @@ describe('the e-book reader', () => {
         (url) => url.pathname.startsWith(`/v5/drm/book/${book.id}/`),
         async (route) => {
           const url = new URL(route.request().url());
-          if (url.pathname.endsWith('/playlist')) {
-            const manifest = await service.bookManifest({} as never, 1, book.id);
-            return route.fulfill({ json: { data: manifest }, headers: { 'cache-control': 'private, no-store' } });
+          try {
+            if (url.pathname.endsWith('/playlist')) {
+              const manifest = await service.bookManifest({} as never, 1, book.id);
+              return await route.fulfill({
+                json: { data: manifest },
+                headers: { 'cache-control': 'private, no-store' },
+              });
+            }
+            const path = url.searchParams.get('path') ?? '';
+            const resource = await service.bookResource({} as never, 1, book.id, path);
+            return await route.fulfill({ body: Buffer.from(resource.bytes), contentType: resource.mediaType });
+          } catch (error) {
+            // as the API's error handler answers
+            const { status, body } = toEnvelope(error);
+            return route.fulfill({ status, json: body });
           }
-          const resource = await service.bookResource({} as never, 1, book.id, url.searchParams.get('path') ?? '');
-          return route.fulfill({ body: Buffer.from(resource.bytes), contentType: resource.mediaType });
         },
       );
       await page.goto(`/reader/book/${book.id}`);
       return page;
     }
+
+    /** The fill of the progress bar: how far it is from each end of the bar (px). */
+    const progressFill = (page: Page) =>
+      page.getByRole('progressbar', { name: 'Уншсан хэмжээ' }).evaluate((bar) => {
+        const whole = bar.getBoundingClientRect();
+        const fill = bar.firstElementChild!.getBoundingClientRect();
+        return { fromLeft: fill.left - whole.left, fromRight: whole.right - fill.right };
+      });
+
+    /** A one-finger sideways swipe across the page, as on a phone. */
+    async function swipe(page: Page, towards: 'left' | 'right'): Promise<void> {
+      const cdp = await page.context().newCDPSession(page);
+      const [from, to] = towards === 'right' ? [60, 320] : [320, 60];
+      const y = 420;
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from, y }] });
+      for (let step = 1; step <= 6; step += 1) {
+        const x = from + ((to - from) * step) / 6;
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
+      }
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      await cdp.detach();
+    }
+
+    it('takes the owner of a long real-world book (Moby-Dick) to its last chapter from the contents', async () => {
+      const context = await browser.context(DESKTOP);
+      const page = await openFixture(context, 'moby-dick.epub');
+      const problems = watchConsole(page);
+      await expect.poll(() => textOnScreen(page)).toContain('LOOMINGS');
+      await page.getByRole('button', { name: 'Гарчиг' }).click();
+      const contents = page.getByRole('region', { name: 'Гарчиг' });
+      const last = contents.getByRole('button', { name: 'Epilogue' });
+      await last.scrollIntoViewIfNeeded();
+      // nothing is locked for the owner (before: every chapter but the first, and a click did nothing)
+      expect(await contents.getByRole('listitem').count()).toBe(141);
+      expect(await contents.getByText('Энэ бүлэг дээжид ороогүй.').count()).toBe(0);
+      await screenshot(page, 'reader-contents-owner-1280');
+      await page.setViewportSize({ width: 375, height: 812 });
+      await screenshot(page, 'reader-contents-owner-375');
+      await last.click();
+      await expect.poll(() => textOnScreen(page)).toContain('It was the devious-cruising Rachel');
+      expect(await progressOf(page)).toBeGreaterThan(95);
+      expect(realProblems(problems)).toEqual([]);
+      await context.close();
+    });
+
+    it('shows a visitor the same entry locked, and a click says it is not in the sample, with the way to buy', async () => {
+      const context = await browser.context(MOBILE);
+      const page = await openFixture(context, 'moby-dick.epub', { owner: false });
+      await expect.poll(() => textOnScreen(page)).toContain('LOOMINGS');
+      await page.getByRole('button', { name: 'Гарчиг' }).click();
+      const contents = page.getByRole('region', { name: 'Гарчиг' });
+      const last = contents.getByRole('button', { name: 'Epilogue' });
+      await last.scrollIntoViewIfNeeded();
+      expect(await last.getByText('Энэ бүлэг дээжид ороогүй.', { exact: true }).count()).toBe(1);
+      await screenshot(page, 'reader-contents-visitor-375');
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await screenshot(page, 'reader-contents-visitor-1280');
+      await last.click();
+      const locked = page.getByRole('region', { name: 'Энэ бүлэг дээжид ороогүй' });
+      await expect.poll(() => locked.count()).toBe(1);
+      expect(await locked.getByRole('link', { name: 'Худалдаж авах' }).getAttribute('href')).toBe(`/${books[0]!.slug}`);
+      expect(await textOnScreen(page)).not.toContain('It was the devious-cruising Rachel');
+      await screenshot(page, 'reader-locked-chapter-1280');
+      await context.close();
+    });
+
+    it("renders the IDPF's obfuscated fonts (The Waste Land) in the book's own typeface", async () => {
+      const context = await browser.context(DESKTOP);
+      const page = await openFixture(context, 'wasteland-otf-obf.epub');
+      await expect.poll(() => textOnScreen(page)).toContain('April is the cruellest month');
+      const fonts = () =>
+        bookFrames(page)[0]!.evaluate(async () => {
+          await document.fonts.ready;
+          return [...document.fonts].filter((font) => font.family.includes('OldStandard')).map((font) => font.status);
+        });
+      // as stored, the browser refuses them ('error', "OTS parsing error") and falls back to a sans-serif
+      await expect.poll(async () => (await fonts()).filter((status) => status === 'loaded').length).toBeGreaterThan(0);
+      expect(await fonts()).not.toContain('error');
+      await context.close();
+    });
+
+    it('says a book whose file cannot be opened is unavailable, without a retry that cannot work', async () => {
+      for (const [size, options] of [
+        ['375', MOBILE],
+        ['1280', DESKTOP],
+      ] as [string, BrowserContextOptions][]) {
+        const context = await browser.context(options);
+        const page = await openFixture(context, 'not-in-the-store.epub');
+        const alert = page.getByRole('alert');
+        await expect.poll(() => alert.textContent()).toContain('Энэ номыг одоогоор нээх боломжгүй байна.');
+        expect(await alert.getByRole('button', { name: 'Дахин оролдох' }).count()).toBe(0);
+        expect(await alert.getByRole('link', { name: 'Номын хуудас руу буцах' }).getAttribute('href')).toBe(
+          `/${books[0]!.slug}`,
+        );
+        await screenshot(page, `reader-unavailable-${size}`);
+        await context.close();
+      }
+    });
 
     it('shows footnotes in a pop-up, and the endnotes', async () => {
       const context = await browser.context(DESKTOP);
@@ -420,6 +543,11 @@ describe('the e-book reader', () => {
       const page = await openFixture(context, 'rtl.epub');
       await expect.poll(() => textOnScreen(page)).toContain('الفصل الأول');
       expect(await bookFrames(page)[0]!.evaluate(() => document.documentElement.dir)).toBe('rtl');
+      await expect.poll(() => progressOf(page)).toBeGreaterThan(0);
+      // the bar fills the way the book reads: from the right
+      const fill = await progressFill(page);
+      expect(fill.fromRight).toBeLessThan(1);
+      expect(fill.fromLeft).toBeGreaterThan(50);
       await screenshot(page, 'reader-rtl-375');
       const start = await progressOf(page);
       await pageUntil(page, 'ArrowLeft', async () => (await textOnScreen(page)).includes('פרק שני'));
@@ -438,6 +566,37 @@ describe('the e-book reader', () => {
       const start = await progressOf(page);
       await pageUntil(page, 'ArrowLeft', async () => (await progressOf(page)) > start);
       await pageUntil(page, 'ArrowLeft', async () => (await textOnScreen(page)).includes('二'), 60);
+      await context.close();
+    });
+
+    it('turns the pages of a vertical book on a phone with a sideways swipe, as the arrows do', async () => {
+      const context = await browser.context(MOBILE);
+      const page = await openFixture(context, 'vertical.epub');
+      await expect.poll(() => textOnScreen(page)).toContain('吾輩は猫である');
+      await expect.poll(() => progressOf(page)).toBeGreaterThan(0);
+      const start = await progressOf(page);
+      // a finger moving right brings in the page on the left: onwards in a vertical book
+      await swipe(page, 'right');
+      await expect.poll(() => progressOf(page)).toBeGreaterThan(start);
+      await swipe(page, 'left');
+      await expect.poll(() => progressOf(page)).toBe(start);
+      // and the bar fills from the right, the way the book reads
+      expect((await progressFill(page)).fromRight).toBeLessThan(1);
+      await context.close();
+    });
+
+    it('counts the first screen when scrolling as when paging, not as 0 %', async () => {
+      const context = await browser.context(MOBILE);
+      // the choice of 'Доош гүйлгэх' kept on this device
+      await context.addInitScript(() =>
+        localStorage.setItem(
+          'nomsan:reader:prefs',
+          JSON.stringify({ fontSize: 100, font: 'book', theme: 'light', flow: 'scrolled' }),
+        ),
+      );
+      const page = await openFixture(context, 'rtl.epub');
+      await expect.poll(() => textOnScreen(page)).toContain('الفصل الأول');
+      await expect.poll(() => progressOf(page)).toBeGreaterThan(5);
       await context.close();
     });
   });
