@@ -16,7 +16,7 @@ describe('navigation', () => {
     expect(showsSubmenu(activeTab('/podcast'))).toBe(false);
   });
 
-  it('hides header and footer on /app-download, in mode=app and in the reader', () => {
+  it('hides header and footer on /app-download, in mode=app, in the reader and in the back office', () => {
     expect(chromeVisibility('/', new URLSearchParams())).toEqual({ header: true, footer: true, bottomBar: true });
     expect(chromeVisibility('/', new URLSearchParams('mode=app'))).toEqual({
       header: false,
@@ -30,5 +30,10 @@ describe('navigation', () => {
       footer: false,
       bottomBar: false,
     });
+    for (const path of ['/admin', '/admin/staff', '/admin/sign-in', '/admin/invite/abc']) {
+      expect(chromeVisibility(path, new URLSearchParams())).toEqual({ header: false, footer: false, bottomBar: false });
+    }
+    // a book whose slug starts with the same letters keeps the store's chrome
+    expect(chromeVisibility('/administration-book', new URLSearchParams()).header).toBe(true);
   });
 });

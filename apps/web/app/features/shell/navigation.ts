@@ -69,13 +69,15 @@ export function showsSubmenu(tab: NavTab | undefined): boolean {
 }
 
 /**
- * Header and footer are hidden in the app's web view (mode=app), on /app-download and in the
- * reader (/reader/...), which has the whole screen for the book and its own toolbar.
+ * Header and footer are hidden in the app's web view (mode=app), on /app-download, in the
+ * reader (/reader/...), which has the whole screen for the book and its own toolbar, and in the
+ * back office (/admin...), which has a layout of its own.
  */
 export function chromeVisibility(pathname: string, search: URLSearchParams, showFooter = true) {
   const appMode = search.get('mode') === 'app';
   const appDownload = pathname === '/app-download' || pathname.startsWith('/app-download/');
-  const hidden = appMode || appDownload || pathname.startsWith('/reader/');
+  const backOffice = pathname === '/admin' || pathname.startsWith('/admin/');
+  const hidden = appMode || appDownload || backOffice || pathname.startsWith('/reader/');
   return {
     header: !hidden,
     footer: !hidden && showFooter,
