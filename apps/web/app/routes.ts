@@ -82,6 +82,17 @@ export default [
     route('payment-cards', 'routes/settings-payment-cards.tsx', { id: 'payment-cards' }),
     route('golomt-cards', 'routes/settings-payment-cards.tsx', { id: 'golomt-cards' }),
   ]),
+  // the back office (docs/staff.md): its own layout, data loaded in the browser with the staff cookie
+  route('admin/sign-in', 'routes/admin-sign-in.tsx'),
+  route('admin/invite/:token', 'routes/admin-invite.tsx'),
+  route('admin', 'routes/admin.tsx', [
+    index('routes/admin-home.tsx'),
+    route('staff', 'routes/admin-staff.tsx'),
+    route('audit', 'routes/admin-audit.tsx'),
+    route('refunds', 'routes/admin-refunds.tsx'),
+    route('account', 'routes/admin-account.tsx'),
+    route('*', 'routes/admin-not-found.tsx'),
+  ]),
   route('robots.txt', 'routes/robots.ts'),
   route('sitemap.xml', 'routes/sitemap.ts', { id: 'sitemap' }),
   route('sitemap/:part', 'routes/sitemap.ts', { id: 'sitemap-part' }),

@@ -1,0 +1,86 @@
+import { Link } from 'react-router';
+import { mn } from '@nomsan/contracts/messages';
+import { auditQuery } from '@nomsan/contracts/staff';
+import { staffEndpoints } from '@nomsan/contracts/staff.endpoints';
+import { staffLoad } from '~/features/admin/admin-api';
+import { AdminError } from '~/features/admin/admin-error';
+import { AUDIT_FILTER_KEYS, AuditFilters, AuditTable, auditHref, type AuditFilter } from '~/features/admin/audit-log';
+import { PageHeader, Panel, adminButton } from '~/features/admin/ui';
+import { fieldsOf } from '~/lib/form';
+import { privatePageMeta } from '~/lib/meta';
+import { ChevronRightIcon } from '~/ui/icons';
+import type { Route } from './+types/admin-audit';
+
+const t = mn.admin.audit;
+const PAGE_SIZE = 50;
+
+/**
+ * The filter from the URL, checked with the API's own query schema: a wrong one says so under
+ * its field and asks the API nothing; the staff list fills the person filter.
+ */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const filter = Object.fromEntries(
+    AUDIT_FILTER_KEYS.map((key) => [key, params.get(key)?.trim() ?? '']),
+  ) as unknown as AuditFilter;
+  const before = params.get('before') ?? '';
+  const query = auditQuery.safeParse({
+    ...Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== '')),
+    ...(before ? { before } : {}),
+    limit: PAGE_SIZE,
+  });
+  return staffLoad(request, async (api) => {
+    const [people, page] = await Promise.all([
+      api.call(staffEndpoints.list).then((answer) => answer.data.members),
+      query.success ? api.call(staffEndpoints.audit, { query: query.data }).then((answer) => answer.data) : null,
+    ]);
+    return { filter, paged: before !== '', people, page, errors: query.success ? {} : fieldsOf(query.error) };
+  });
+}
+
+export const meta: Route.MetaFunction = () => privatePageMeta(t.title);
+
+/** `/admin/audit` (owners): who did what and when, newest first, by person and object, page by page. */
+export default function AdminAudit({ loaderData }: Route.ComponentProps) {
+  const { filter, paged, people, page, errors } = loaderData;
+  return (
+    <>
+      <PageHeader title={t.title} lead={t.lead} />
+      <div className="space-y-5">
+        <Panel>
+          <AuditFilters filter={filter} people={people} errors={errors} />
+        </Panel>
+        <Panel title={t.entries} flush>
+          {page ? (
+            <AuditTable entries={page.entries} />
+          ) : (
+            <p role="alert" className="px-4 py-8 text-center text-sm text-red-700 sm:px-5">
+              {mn.staff.filterInvalid}
+            </p>
+          )}
+        </Panel>
+        {paged || page?.next_before ? (
+          <nav aria-label={mn.pagination.label} className="flex flex-wrap justify-between gap-2">
+            {paged ? (
+              <Link to={auditHref(filter)} className={adminButton('secondary')}>
+                {t.first}
+              </Link>
+            ) : (
+              <span />
+            )}
+            {page?.next_before ? (
+              <Link to={auditHref(filter, page.next_before)} rel="next" className={adminButton('secondary')}>
+                {t.next}
+                <ChevronRightIcon width={16} height={16} />
+              </Link>
+            ) : null}
+          </nav>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} />;
+}
