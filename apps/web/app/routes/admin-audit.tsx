@@ -4,7 +4,7 @@ import { auditQuery } from '@nomsan/contracts/staff';
 import { staffEndpoints } from '@nomsan/contracts/staff.endpoints';
 import { staffLoad } from '~/features/admin/admin-api';
 import { AdminError } from '~/features/admin/admin-error';
-import { AUDIT_FILTER_KEYS, AuditFilters, AuditTable, auditHref, type AuditFilter } from '~/features/admin/audit-log';
+import { AuditFilters, AuditTable, auditHref, type AuditFilter } from '~/features/admin/audit-log';
 import { PageHeader, Panel, adminButton } from '~/features/admin/ui';
 import { fieldsOf } from '~/lib/form';
 import { privatePageMeta } from '~/lib/meta';
@@ -20,12 +20,15 @@ const PAGE_SIZE = 50;
  */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const filter = Object.fromEntries(
-    AUDIT_FILTER_KEYS.map((key) => [key, params.get(key)?.trim() ?? '']),
-  ) as unknown as AuditFilter;
-  const before = params.get('before') ?? '';
+  const value = (key: keyof AuditFilter | 'before') => params.get(key)?.trim() ?? '';
+  const filter: AuditFilter = {
+    staff_id: value('staff_id'),
+    object_type: value('object_type'),
+    object_id: value('object_id'),
+  };
+  const before = value('before');
   const query = auditQuery.safeParse({
-    ...Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== '')),
+    ...Object.fromEntries(Object.entries(filter).filter(([, text]) => text !== '')),
     ...(before ? { before } : {}),
     limit: PAGE_SIZE,
   });

@@ -15,7 +15,7 @@ export interface AuditFilter {
   object_id: string;
 }
 
-export const AUDIT_FILTER_KEYS = ['staff_id', 'object_type', 'object_id'] as const;
+const AUDIT_FILTER_KEYS = ['staff_id', 'object_type', 'object_id'] as const;
 
 /** `/admin/audit` with these filters (empty ones left out), from `before` when given. */
 export function auditHref(filter: Partial<AuditFilter>, before?: number): string {
