@@ -58,6 +58,8 @@ export interface AppOptions extends Omit<ApiContext, 'db'> {
   payments?: PaymentsOptions;
   /** media packaging and keys; absent: a temporary directory and a secret of this process */
   media?: MediaOptions;
+  /** where the back office's uploads wait to be taken in; absent: a temporary directory */
+  uploadDir?: string;
   /** readiness check; defaults to the database answering */
   ready?: () => Promise<boolean>;
   /**
@@ -165,6 +167,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
         media: mediaSettings(options.media ?? {}, options.mediaBaseUrl),
         staff: { demoOwner: options.accounts?.sandbox === true, secret: options.cookieSecret },
         podcasts: { allowPrivateFeeds: options.accounts?.sandbox === true },
+        ...(options.uploadDir ? { uploads: { directory: options.uploadDir } } : {}),
       },
     });
     app.modules = composed;

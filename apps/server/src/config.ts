@@ -52,6 +52,7 @@ const envSchema = z.object({
   MEDIA_BASE_URL: url(['http:', 'https:'], 'http(s)').optional(),
   MEDIA_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   MEDIA_DIR: z.string().min(1).optional(),
+  UPLOAD_DIR: z.string().min(1).optional(),
   MEDIA_SOURCE_DIR: z.string().min(1).optional(),
   MEDIA_PACKAGE_AHEAD: integer(0, 1_000_000).default(24),
   MEDIA_S3_ENDPOINT: url(['http:', 'https:'], 'http(s)').optional(),
@@ -173,6 +174,8 @@ export interface Config {
   payments: PaymentsOptions;
   /** packaging and keys; `dir` is also where covers and podcast audio are, all served at MEDIA_BASE_URL */
   media: MediaOptions & { dir: string };
+  /** where the back office's uploads wait to be taken in (docs/uploads.md) */
+  uploadDir: string;
 }
 
 export class ConfigError extends Error {}
@@ -252,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     pageCacheTtlMs: e.PAGE_CACHE_TTL_MS,
     accounts: accountsConfig(e),
     payments: paymentsConfig(e),
+    uploadDir: e.UPLOAD_DIR ? resolve(e.UPLOAD_DIR) : join(resolve(e.DATA_DIR), 'uploads'),
     media: {
       // Embedded mode gets a fixed development secret: its keys outlive a restart.
       secret: e.MEDIA_SECRET ?? 'nomsan-embedded-development-media-secret',

@@ -56,6 +56,7 @@ export async function start(config: Config) {
       accounts: config.accounts,
       payments: config.payments,
       media: config.media,
+      uploadDir: config.uploadDir,
       // the sandbox's test clock (POST /sandbox/clock); production keeps the system's clock
       ...(config.sandbox && serveApi ? { sandboxClock: offsetClock() } : {}),
       trustedOrigins,

@@ -15,6 +15,7 @@ import { searchEndpoints } from './search.endpoints';
 import { staffEndpoints } from './staff.endpoints';
 import { subscribeEndpoints, subscriptionEndpoints, unitelEndpoints } from './subscriptions.endpoints';
 import { systemEndpoints } from './system.endpoints';
+import { uploadsEndpoints } from './uploads.endpoints';
 
 /**
  * Every endpoint of the API, for the checks that go through all of them (each has its route,
@@ -41,4 +42,5 @@ export const allEndpoints: readonly Endpoint[] = [
   unitelEndpoints,
   codesEndpoints,
   staffEndpoints,
+  uploadsEndpoints,
 ].flatMap((group) => Object.values(group));

@@ -16,6 +16,7 @@ import { notificationsModule } from './notifications/notifications.module';
 import { podcastsModule } from './podcasts/podcasts.module';
 import { searchModule } from './search/search.module';
 import { staffModule } from './staff/staff.module';
+import { uploadsModule } from './uploads/uploads.module';
 
 /**
  * Every module of the store. The API role, the worker role and the tests are composed from
@@ -38,6 +39,7 @@ export const modules: readonly AnyModule[] = [
   libraryModule,
   notificationsModule,
   staffModule,
+  uploadsModule,
 ];
 
 /** The kernel and every module's service for one process (or one test). */

@@ -13,3 +13,4 @@ export * from './podcasts';
 export * from './search';
 export * from './system';
 export * from './staff';
+export * from './uploads';
