@@ -16,6 +16,15 @@ export const STAFF_ROLES = ['owner', 'editor', 'support', 'finance', 'marketing'
 export type StaffRole = (typeof STAFF_ROLES)[number];
 export const staffRole = z.enum(STAFF_ROLES, { error: m.roleInvalid });
 
+/**
+ * Whether someone holding `roles` may use what needs one of `needed`: owners hold every role, and
+ * an empty list is any staff member's. The staff gate's rule; the back office's pages ask it too,
+ * to hide only what the gate would refuse.
+ */
+export function checkRoles(roles: readonly StaffRole[], needed: readonly StaffRole[]): boolean {
+  return roles.includes('owner') || needed.length === 0 || needed.some((role) => roles.includes(role));
+}
+
 /** A staff member signs in with a phone number or an e-mail address, written as members do. */
 export const staffLogin = z
   .string({ error: m.loginRequired })

@@ -1,18 +1,16 @@
 import type { Endpoint } from '@nomsan/contracts/endpoint';
 import type { Messages } from '@nomsan/contracts/messages';
 import { billingEndpoints } from '@nomsan/contracts/money.endpoints';
-import type { StaffRole } from '@nomsan/contracts/staff';
+import { checkRoles, type StaffRole } from '@nomsan/contracts/staff';
 import { staffEndpoints } from '@nomsan/contracts/staff.endpoints';
 
 /**
- * Whether someone with `roles` may call `endpoint`: the API's staff gate's rule (owners hold
- * every role; an endpoint naming no roles is any staff member's). The pages only hide what the
- * gate would refuse; the gate still decides.
+ * Whether someone with `roles` may call `endpoint`: the API's staff gate's rule, the contract's
+ * `checkRoles`, on the roles the endpoint names. The pages only hide what the gate would
+ * refuse; the gate still decides.
  */
-export function mayUse(roles: readonly StaffRole[], endpoint: Endpoint): boolean {
-  const needed = endpoint.staff ?? [];
-  return roles.includes('owner') || needed.length === 0 || needed.some((role) => roles.includes(role));
-}
+export const mayUse = (roles: readonly StaffRole[], endpoint: Endpoint): boolean =>
+  checkRoles(roles, endpoint.staff ?? []);
 
 export type SectionId = keyof Messages['admin']['sectionHints'];
 
