@@ -53,6 +53,7 @@ const envSchema = z.object({
   MEDIA_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   MEDIA_DIR: z.string().min(1).optional(),
   UPLOAD_DIR: z.string().min(1).optional(),
+  EBOOK_DIR: z.string().min(1).optional(),
   MEDIA_SOURCE_DIR: z.string().min(1).optional(),
   MEDIA_PACKAGE_AHEAD: integer(0, 1_000_000).default(24),
   MEDIA_S3_ENDPOINT: url(['http:', 'https:'], 'http(s)').optional(),
@@ -173,7 +174,7 @@ export interface Config {
   /** payment rails (unset ones come from the sandbox when it is on) */
   payments: PaymentsOptions;
   /** packaging and keys; `dir` is also where covers and podcast audio are, all served at MEDIA_BASE_URL */
-  media: MediaOptions & { dir: string };
+  media: MediaOptions & { dir: string; ebookDir: string };
   /** where the back office's uploads wait to be taken in (docs/uploads.md) */
   uploadDir: string;
 }
@@ -261,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       secret: e.MEDIA_SECRET ?? 'nomsan-embedded-development-media-secret',
       dir: e.MEDIA_DIR ? resolve(e.MEDIA_DIR) : join(resolve(e.DATA_DIR), 'media'),
       sourceDir: e.MEDIA_SOURCE_DIR ? resolve(e.MEDIA_SOURCE_DIR) : undefined,
+      ebookDir: e.EBOOK_DIR ? resolve(e.EBOOK_DIR) : join(resolve(e.DATA_DIR), 'ebooks'),
       packageAhead: e.MEDIA_PACKAGE_AHEAD,
       s3: mediaS3(e),
     },

@@ -148,6 +148,7 @@ async function prepareDatabase(config: Config, log: Logger): Promise<DatabaseHan
       const seeded = await seedDemoIfEmpty(handle.db, {
         titles: config.demoTitles,
         mediaDir: config.media.dir,
+        ebookDir: config.media.ebookDir,
         log: (message) => log.info(message),
       });
       if (seeded) log.info({ titles: config.demoTitles }, 'demo catalogue seeded');

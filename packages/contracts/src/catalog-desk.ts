@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { image } from './catalog';
-import { envelope, MAX_ID } from './http';
+import { image, subscriptionScope } from './catalog';
+import { envelope, idParam, MAX_ID, queryInt } from './http';
 import { mn } from './messages';
 
 /**
@@ -12,7 +12,12 @@ import { mn } from './messages';
 
 const m = mn.catalogDesk;
 
-const id = z.coerce.number({ error: m.idInvalid }).int({ error: m.idInvalid }).positive().max(MAX_ID);
+/** an id in a JSON body (a path's is `idParam`: plain decimal digits) */
+const id = z
+  .number({ error: m.idInvalid })
+  .int({ error: m.idInvalid })
+  .positive({ error: m.idInvalid })
+  .max(MAX_ID, { error: m.idInvalid });
 const ids = z.array(id).max(50).default([]);
 const shortText = (max: number, required: string) =>
   z
@@ -24,7 +29,7 @@ const shortText = (max: number, required: string) =>
 export const BOOK_STATUSES = ['draft', 'published', 'withdrawn'] as const;
 export type BookStatus = (typeof BOOK_STATUSES)[number];
 
-export const deskIdParams = z.object({ id });
+export const deskIdParams = z.object({ id: idParam });
 
 // ---------------------------------------------------------------------------------------------
 // The list: GET /api/staff/catalog/books
@@ -48,7 +53,7 @@ export const deskBooksQuery = z
       .max(200)
       .regex(/^[A-Za-z0-9_-]+$/, { error: m.filterInvalid })
       .optional(),
-    limit: z.coerce.number({ error: m.filterInvalid }).int().min(1).max(100).default(50),
+    limit: queryInt(1, 100, m.filterInvalid).default(50),
   })
   .strict();
 export type DeskBooksQuery = z.input<typeof deskBooksQuery>;
@@ -102,7 +107,7 @@ export const deskBookFields = z.object({
     .trim()
     .regex(/^[a-z]{2,3}$/, { error: m.languageInvalid })
     .default('mn'),
-  published_year: z.coerce.number({ error: m.yearInvalid }).int().min(1000).max(2100).nullable().default(null),
+  published_year: z.number({ error: m.yearInvalid }).int().min(1000).max(2100).nullable().default(null),
   publisher_id: id.nullable().default(null),
   author_ids: ids,
   narrator_ids: ids,
@@ -139,6 +144,8 @@ export const deskBook = z.object({
   published_at: z.string(),
   has_audio: z.boolean(),
   has_ebook: z.boolean(),
+  /** the e-book edition: its pages and how many chapters visitors may read */
+  ebook: z.object({ pages: z.number().int(), sample_chapters: z.number().int() }).nullable(),
   cover: image,
   /** the page members see */
   url: z.string(),
@@ -171,7 +178,7 @@ export const deskNameQuery = z
       .trim()
       .max(100, { error: m.tooLong(100) })
       .optional(),
-    limit: z.coerce.number({ error: m.filterInvalid }).int().min(1).max(50).default(20),
+    limit: queryInt(1, 50, m.filterInvalid).default(20),
   })
   .strict();
 
@@ -215,9 +222,9 @@ export const deskCategoriesResponse = envelope(
 // What a title sells: GET /api/staff/catalog/books/{id}/offers, POST and DELETE .../offers/{format}
 
 export const DESK_FORMATS = ['audiobook', 'ebook'] as const;
-export const deskOfferParams = z.object({ id, format: z.enum(DESK_FORMATS, { error: m.filterInvalid }) });
+export const deskOfferParams = z.object({ id: idParam, format: z.enum(DESK_FORMATS, { error: m.filterInvalid }) });
 
-const tugrik = z.coerce
+const tugrik = z
   .number({ error: m.priceInvalid })
   .int({ error: m.priceInvalid })
   .min(0, { error: m.priceInvalid })
@@ -232,7 +239,7 @@ export const deskOfferFields = z
     /** a "before" price shown struck through; above the price */
     original_price_mnt: tugrik.nullable().default(null),
     /** credits that unlock it; null: credits do not */
-    credit_price: z.coerce
+    credit_price: z
       .number({ error: m.priceInvalid })
       .int()
       .min(1, { error: m.priceInvalid })
@@ -240,7 +247,7 @@ export const deskOfferFields = z
       .nullable()
       .default(null),
     /** a rental: both or neither */
-    rental_days: z.coerce
+    rental_days: z
       .number({ error: m.rentalInvalid })
       .int()
       .min(1, { error: m.rentalInvalid })
@@ -248,7 +255,7 @@ export const deskOfferFields = z
       .nullable()
       .default(null),
     rental_price_mnt: tugrik.nullable().default(null),
-    /** which subscriptions open it */
+    /** which subscriptions open it (`credit`: the credit plan's) */
     subscription_scopes: z
       .array(z.enum(['audio', 'ebook', 'summary'], { error: m.filterInvalid }))
       .max(3)
@@ -274,8 +281,31 @@ export const deskOffer = z.object({
   credit_price: z.number().int().nullable(),
   rental_days: z.number().int().nullable(),
   rental_price_mnt: z.number().int().nullable(),
-  subscription_scopes: z.array(z.enum(['audio', 'ebook', 'summary'])),
+  subscription_scopes: z.array(subscriptionScope),
   ends_at: z.string().nullable(),
 });
 export type DeskOffer = z.infer<typeof deskOffer>;
 export const deskOffersResponse = envelope(z.array(deskOffer));
+
+// ---------------------------------------------------------------------------------------------
+// Files: POST /api/staff/catalog/books/{id}/ebook and /cover, with an upload's id (docs/uploads.md)
+
+const uploadId = z.string({ error: m.uploadRequired }).regex(/^[A-Za-z0-9_-]{1,100}$/, { error: m.uploadRequired });
+
+export const deskEbookRequest = z
+  .object({
+    /** a finished `epub` upload: checked, then the title's e-book; absent: only the sample changes */
+    upload_id: uploadId.optional(),
+    sample_chapters: z
+      .number({ error: m.sampleInvalid })
+      .int()
+      .min(1, { error: m.sampleInvalid })
+      .max(10, { error: m.sampleInvalid })
+      .optional(),
+  })
+  .strict()
+  .refine((body) => body.upload_id !== undefined || body.sample_chapters !== undefined, { error: m.nothingToChange });
+export type DeskEbookRequest = z.input<typeof deskEbookRequest>;
+
+export const deskCoverRequest = z.object({ upload_id: uploadId }).strict();
+export type DeskCoverRequest = z.input<typeof deskCoverRequest>;

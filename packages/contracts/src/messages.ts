@@ -1382,6 +1382,9 @@ export const mn = {
     originalPriceInvalid: 'Хуучин үнэ одоогийн үнээс их байх ёстой.',
     offerNeedsEdition: 'Энэ хэлбэрийн файл оруулаагүй тул зарах боломжгүй.',
     offerNotFound: 'Энэ хэлбэрээр зарагдаж байгаа үнэ алга.',
+    uploadRequired: 'Файлаа илгээнэ үү.',
+    sampleInvalid: 'Дээжийн бүлгийн тоо 1-ээс 10 хүртэл байна.',
+    noEbookYet: 'Эхлээд EPUB файлаа оруулна уу.',
   },
   uploads: {
     kinds: {
@@ -1401,6 +1404,18 @@ export const mn = {
     protocol: 'Файл илгээх хүсэлт буруу байна. Хуудсаа шинэчлээд дахин оролдоно уу.',
     tooLarge: 'Файл хэт том байна.',
     offsetMismatch: 'Файлын илгээлт тасарсан байна. Дахин үргэлжлүүлнэ үү.',
+  },
+  ebookIngest: {
+    notZip: 'Файл ZIP (EPUB) бүтэцтэй биш эсвэл гэмтсэн байна.',
+    pathOutside: (name: string) => `Архивын доторх «${name}» файлын зам архиваас гадагш заасан байна.`,
+    ratio: (name: string) => `«${name}» файл хэт өндөр шахалттай байна (zip bomb байж болзошгүй).`,
+    tooManyEntries: (max: number) => `Архивт ${max}-аас олон файл байна.`,
+    tooLarge: 'Задалсан хэмжээ нь 2 ГБ-аас их байна.',
+    noNavigation: 'Гарчгийн хуудас (nav эсвэл NCX) алга байна.',
+    structure: (reason: string) => `EPUB-ийн бүтэц буруу байна: ${reason}.`,
+    refused: (problems: string) => `EPUB файлыг хүлээн авах боломжгүй: ${problems}`,
+    coverUnreadable: 'Зургийг уншиж чадсангүй. JPEG, PNG эсвэл WebP зураг оруулна уу.',
+    coverTooSmall: 'Зураг хэт жижиг байна (өргөн нь 320 пикселээс багагүй).',
   },
   podcastFeeds: {
     urlInvalid: 'RSS хаягаа http:// эсвэл https://-ээр эхэлсэн бүтэн хаягаар оруулна уу.',

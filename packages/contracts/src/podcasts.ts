@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { image } from './catalog';
-import { envelope, MAX_ID, paginated, queryInt } from './http';
+import { envelope, idParam, MAX_ID, paginated, queryInt } from './http';
 import { mn } from './messages';
 import { episodeCard } from './search';
 
@@ -87,4 +87,4 @@ export const podcastFeedImportResponse = envelope(
   }),
 );
 export const podcastFeedsResponse = envelope(z.array(podcastFeed));
-export const podcastFeedParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
+export const podcastFeedParams = z.object({ id: idParam });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope } from './http';
+import { envelope, idParam, MAX_ID, queryInt } from './http';
 import { email, password, phone, personName } from './identity';
 import { mn } from './messages';
 
@@ -144,13 +144,7 @@ export const staffInviteResponse = envelope(
   }),
 );
 
-export const staffIdParams = z.object({
-  id: z.coerce
-    .number({ error: m.notFound })
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
-});
+export const staffIdParams = z.object({ id: idParam });
 
 export const staffUpdateRequest = z.object({ roles }).strict();
 export type StaffUpdateRequest = z.input<typeof staffUpdateRequest>;
@@ -206,20 +200,15 @@ export type AuditEntry = z.infer<typeof auditEntry>;
 
 export const auditQuery = z
   .object({
-    staff_id: z.coerce
-      .number({ error: m.filterInvalid })
-      .int()
-      .positive()
-      .max(2 ** 31 - 1)
-      .optional(),
+    staff_id: queryInt(1, MAX_ID, m.filterInvalid).optional(),
     object_type: z
       .string()
       .regex(/^[a-z_]{1,40}$/, { error: m.filterInvalid })
       .optional(),
     object_id: z.string().trim().min(1).max(100, { error: m.filterInvalid }).optional(),
     /** keyset: entries older than this id */
-    before: z.coerce.number({ error: m.filterInvalid }).int().positive().optional(),
-    limit: z.coerce.number({ error: m.filterInvalid }).int().min(1).max(100).default(50),
+    before: queryInt(1, Number.MAX_SAFE_INTEGER, m.filterInvalid).optional(),
+    limit: queryInt(1, 100, m.filterInvalid).default(50),
   })
   .strict();
 export type AuditQuery = z.input<typeof auditQuery>;

@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from '@nomsan/db/client';
 import { sql } from '@nomsan/db/orm';
@@ -43,6 +43,8 @@ export interface SeedOptions {
   seed?: number;
   /** where covers and media fixtures are written; null skips media (tests) */
   mediaDir: string | null;
+  /** the store's private e-book folder (EBOOK_DIR): the demo's EPUBs are put there like a publisher's */
+  ebookDir?: string | null;
   log?: (message: string) => void;
 }
 
@@ -74,6 +76,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<DemoCatalo
   if (options.mediaDir) {
     started = performance.now();
     copyFixtures(options.mediaDir);
+    if (options.ebookDir) copyEbooks(options.ebookDir);
     await renderCovers(coverDesigns(catalogue), join(options.mediaDir, 'covers'));
     log(`demo media ready in ${Math.round(performance.now() - started)} ms`);
   }
@@ -325,6 +328,15 @@ async function insertCatalogue(db: Db, c: DemoCatalogue): Promise<void> {
  * books, summaries and e-books are not copied: their full recordings and EPUBs are sources the
  * media module packages (encrypted) or serves to entitled sessions only, never public files.
  */
+/** the demo's EPUB files into the store's private e-book folder, where uploaded ones are kept */
+function copyEbooks(ebookDir: string): void {
+  const source = join(fixturesDir(), 'epub');
+  mkdirSync(ebookDir, { recursive: true });
+  for (const file of readdirSync(source).filter((name) => name.endsWith('.epub'))) {
+    if (!existsSync(join(ebookDir, file))) copyFileSync(join(source, file), join(ebookDir, file));
+  }
+}
+
 function copyFixtures(mediaDir: string): void {
   const source = join(fixturesDir(), 'audio');
   const target = join(mediaDir, 'audio');

@@ -222,6 +222,8 @@ export const catalogEbookEdition = pgTable('catalog_ebook_edition', {
     .references(() => catalogBook.id, { onDelete: 'cascade' }),
   pages: integer('pages').notNull(),
   epubFile: text('epub_file').notNull(),
+  /** how many chapters from the first one a visitor may read (the editor chooses) */
+  sampleChapters: smallint('sample_chapters').notNull().default(1),
 });
 
 /** A book summary (text and audio): its own product, optionally of a catalogue book. */

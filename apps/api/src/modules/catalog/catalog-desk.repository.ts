@@ -129,11 +129,36 @@ export function catalogDeskRepository(db: DeskDb) {
           .from(catalogAudioEdition)
           .where(eq(catalogAudioEdition.bookId, bookId)),
         db
-          .select({ id: catalogEbookEdition.bookId })
+          .select({
+            pages: catalogEbookEdition.pages,
+            sampleChapters: catalogEbookEdition.sampleChapters,
+            file: catalogEbookEdition.epubFile,
+          })
           .from(catalogEbookEdition)
           .where(eq(catalogEbookEdition.bookId, bookId)),
       ]);
-      return { audio: audio.length > 0, ebook: ebook.length > 0 };
+      return { audio: audio.length > 0, ebook: ebook.length > 0, ebookEdition: ebook[0] ?? null };
+    },
+
+    /** the book's e-book edition: its EPUB file, pages and sample (a new file replaces the old) */
+    async setEbook(bookId: number, edition: { epubFile: string; pages: number; sampleChapters: number }) {
+      await db
+        .insert(catalogEbookEdition)
+        .values({ bookId, ...edition })
+        .onConflictDoUpdate({ target: catalogEbookEdition.bookId, set: edition });
+      await db
+        .update(catalogBook)
+        .set({ updatedAt: sql`now()` })
+        .where(eq(catalogBook.id, bookId));
+    },
+
+    async setSampleChapters(bookId: number, sampleChapters: number): Promise<boolean> {
+      const rows = await db
+        .update(catalogEbookEdition)
+        .set({ sampleChapters })
+        .where(eq(catalogEbookEdition.bookId, bookId))
+        .returning({ id: catalogEbookEdition.bookId });
+      return rows.length > 0;
     },
 
     /** which of `ids` are contributors (or categories, or a publisher) */

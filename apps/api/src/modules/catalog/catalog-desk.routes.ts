@@ -88,6 +88,39 @@ export const catalogDeskRoutes: FastifyPluginAsync<RouteContext> = async (app, {
   route(app, endpoints.saveOffer, async (request) => saveOffer(request, request.body));
   route(app, endpoints.stopOffer, async (request) => saveOffer(request, null));
 
+  // files: the upload is taken (once, its sender's), checked and kept by the media module, then the title points at it
+  route(app, endpoints.setEbook, async (request) => {
+    const staff = requireStaff(request);
+    const { id } = request.params;
+    await desk.book(request.ctx, id);
+    let file: { name: string; pages: number } | undefined;
+    if (request.body.upload_id) {
+      const upload = await services.uploads.take(request.ctx, request.body.upload_id, staff.staffId, 'epub');
+      const kept = await services.media.intake.ebook(id, upload.path);
+      file = { name: kept.file, pages: kept.pages };
+    }
+    return {
+      data: await desk.setEbook(
+        request.ctx,
+        id,
+        {
+          ...(file ? { file } : {}),
+          ...(request.body.sample_chapters ? { sampleChapters: request.body.sample_chapters } : {}),
+        },
+        audited(request, 'catalog.book_ebook', 'book'),
+      ),
+    };
+  });
+
+  route(app, endpoints.setCover, async (request) => {
+    const staff = requireStaff(request);
+    const { id } = request.params;
+    await desk.book(request.ctx, id);
+    const upload = await services.uploads.take(request.ctx, request.body.upload_id, staff.staffId, 'cover');
+    const cover = await services.media.intake.bookCover(id, upload.path);
+    return { data: await desk.setCover(request.ctx, id, cover, audited(request, 'catalog.book_cover', 'book')) };
+  });
+
   route(app, endpoints.contributors, async (request) => ({
     data: await desk.contributors(request.ctx, request.query.q, request.query.limit),
   }));

@@ -94,6 +94,9 @@ export function catalogDesk(kernel: Kernel) {
       published_at: book.publishedAt.toISOString(),
       has_audio: editions.audio,
       has_ebook: editions.ebook,
+      ebook: editions.ebookEdition
+        ? { pages: editions.ebookEdition.pages, sample_chapters: editions.ebookEdition.sampleChapters }
+        : null,
       cover: cover(book),
       url: `/${book.kind === 'english_book' ? 'english-book' : 'book'}/${book.slug}`,
       updated_at: book.updatedAt.toISOString(),
@@ -261,6 +264,52 @@ export function catalogDesk(kernel: Kernel) {
           before: { status: book.status, publish_at: book.publishAt?.toISOString() ?? null },
           after: { status: input.status, publish_at: publishAt?.toISOString() ?? null },
         });
+        await changed(tx, [id]);
+      });
+      return view(ctx, id);
+    },
+
+    /**
+     * The title's e-book: a file the media module checked and kept (`file`), or only how many
+     * chapters visitors may read; audited, and the public pages follow.
+     */
+    async setEbook(
+      ctx: Ctx,
+      id: number,
+      input: { file?: { name: string; pages: number }; sampleChapters?: number },
+      onChange: OnChange,
+    ): Promise<DeskBook> {
+      await transaction(ctx, async (tx) => {
+        const book = await repository(tx).book(id, true);
+        if (!book) throw new AppError('NOT_FOUND', mn.catalogDesk.bookNotFound);
+        const { ebookEdition } = await repository(tx).editions(id);
+        const sampleChapters = input.sampleChapters ?? ebookEdition?.sampleChapters ?? 1;
+        if (input.file) {
+          await repository(tx).setEbook(id, { epubFile: input.file.name, pages: input.file.pages, sampleChapters });
+        } else if (!(await repository(tx).setSampleChapters(id, sampleChapters))) {
+          throw new AppError('BUSINESS_RULE', mn.catalogDesk.noEbookYet);
+        }
+        await onChange(tx, {
+          id,
+          before: ebookEdition,
+          after: {
+            file: input.file?.name ?? ebookEdition?.file,
+            pages: input.file?.pages ?? ebookEdition?.pages,
+            sampleChapters,
+          },
+        });
+        await changed(tx, [id]);
+      });
+      return view(ctx, id);
+    },
+
+    /** the title's cover: a key of the media store and its colour */
+    async setCover(ctx: Ctx, id: number, cover: { key: string; color: string }, onChange: OnChange): Promise<DeskBook> {
+      await transaction(ctx, async (tx) => {
+        const book = await repository(tx).book(id, true);
+        if (!book) throw new AppError('NOT_FOUND', mn.catalogDesk.bookNotFound);
+        await repository(tx).updateBook(id, { coverKey: cover.key, coverColor: cover.color });
+        await onChange(tx, { id, before: { cover: book.coverKey }, after: { cover: cover.key } });
         await changed(tx, [id]);
       });
       return view(ctx, id);

@@ -51,6 +51,8 @@ export interface MediaSource {
   audioFile: string | null;
   sampleSeconds: number | null;
   epubFile: string | null;
+  /** chapters of the e-book a visitor may read */
+  sampleChapters: number;
   chapters: { position: number; title: string; startSeconds: number; durationSeconds: number }[];
   /** a summary's text, paragraph by paragraph */
   body: string[];
@@ -337,7 +339,7 @@ export function catalogRepository(db: CatalogDb, pool?: { genericDb: CatalogDb }
           })
           .from(catalogSummary)
           .where(and(eq(catalogSummary.id, id), eq(catalogSummary.status, 'published')));
-        return row && { ...row, kind: 'summary', chapters: [], epubFile: null };
+        return row && { ...row, kind: 'summary', chapters: [], epubFile: null, sampleChapters: 1 };
       }
       const [row] = await db
         .select({
@@ -346,6 +348,7 @@ export function catalogRepository(db: CatalogDb, pool?: { genericDb: CatalogDb }
           audioFile: catalogAudioEdition.audioFile,
           sampleSeconds: catalogAudioEdition.sampleSeconds,
           epubFile: catalogEbookEdition.epubFile,
+          sampleChapters: sql<number>`coalesce(${catalogEbookEdition.sampleChapters}, 1)`,
           chapters: sql<MediaSource['chapters']>`(
         select coalesce(json_agg(json_build_object('position', ch.position, 'title', ch.title, 'startSeconds', ch.start_seconds, 'durationSeconds', ch.duration_seconds) order by ch.position), '[]')
           from catalog_audio_chapter ch where ch.book_id = ${bookRef})`,

@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ebookEndpoints as endpoints } from '@nomsan/contracts/ebook.endpoints';
 import { route } from '../../lib/endpoint-route';
 import type { RouteContext } from '../../kernel/module';
-import { ebookService } from './ebook.service';
 
 /**
  * A resource is the publisher's markup from our origin: opened on its own (not through the
@@ -15,8 +14,8 @@ const RESOURCE_POLICY =
 const RESOURCE_CACHE = 'private, max-age=3600';
 
 /** The reader's e-book manifest and resources, and a summary's text: whole to an entitled session, else the sample. */
-export const ebookRoutes: FastifyPluginAsync<RouteContext> = async (app, { kernel, services }) => {
-  const ebooks = ebookService(kernel, { catalog: services.catalog, entitlements: services.entitlements });
+export const ebookRoutes: FastifyPluginAsync<RouteContext> = async (app, { services }) => {
+  const ebooks = services.media.ebooks;
   const userOf = (session: { userId: number } | null) => session?.userId ?? null;
 
   route(app, endpoints.bookPlaylist, async (request) => ({

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { endpointUrl } from '@nomsan/contracts/client';
@@ -11,7 +12,7 @@ import type { Kernel } from '../../kernel/module';
 import type { Ctx } from '../../kernel/unit-of-work';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { EntitlementsService } from '../entitlements/entitlements.service';
-import { EpubError, openEpub, type EpubBook } from './epub';
+import { EpubError, openEpub, type EpubBook, type EpubSample } from './epub';
 
 /** Parsed EPUBs kept per process: each holds its compressed archive, a few MB for a novel. */
 const OPEN_BOOKS = 8;
@@ -39,12 +40,13 @@ export interface EbookResourceAnswer {
  * from the media store's directory (the demo fixtures in embedded mode).
  */
 export function ebookService(kernel: Kernel, deps: EbookServiceDeps, options: { epubDir?: string } = {}) {
+  // the store's own files first, then the demo's fixtures (a catalogue seeded before EBOOK_DIR)
+  const dirs = [...(options.epubDir ? [options.epubDir] : []), join(fixturesDir(), 'epub')];
   const books = kernel.caches.lru<string, EpubBook>({
     max: OPEN_BOOKS,
     ttlMs: OPEN_BOOK_TTL_MS,
     tags: (_book, file) => [tag.epub(file)],
   });
-  let epubDir = options.epubDir;
 
   /**
    * A book whose file cannot be opened (missing, not a zip, no container or package document,
@@ -57,21 +59,24 @@ export function ebookService(kernel: Kernel, deps: EbookServiceDeps, options: { 
     return new AppError('BUSINESS_RULE', mn.reader.unavailable);
   }
 
-  async function epubOf(ctx: Ctx, id: number): Promise<{ title: string; file: string; book: EpubBook }> {
+  async function epubOf(
+    ctx: Ctx,
+    id: number,
+  ): Promise<{ title: string; file: string; book: EpubBook; sample: EpubSample }> {
     const source = await deps.catalog.mediaSource(ctx, 'book', id);
     const file = source?.epubFile;
     if (!source || !file) throw new AppError('NOT_FOUND', mn.reader.noEbook);
     if (!EPUB_FILE.test(file)) throw unavailable(id, file, 'not a file name of the media store');
-    epubDir ??= join(fixturesDir(), 'epub');
-    const dir = epubDir;
     const book = await books.get(file, async () => {
       try {
+        const dir = dirs.find((candidate) => existsSync(join(candidate, file))) ?? dirs[0]!;
         return openEpub(await readFile(join(dir, file)));
       } catch (error) {
         throw unavailable(id, file, reasonOf(error));
       }
     });
-    return { title: source.title, file, book };
+    // the chapters the editor opened to visitors
+    return { title: source.title, file, book, sample: book.sampleOf(source.sampleChapters) };
   }
 
   async function holds(ctx: Ctx, userId: number | null, item: { type: 'book' | 'summary'; id: number }) {
@@ -86,13 +91,11 @@ export function ebookService(kernel: Kernel, deps: EbookServiceDeps, options: { 
   return {
     /** The whole manifest to a session that holds the e-book; the sample's to anyone else. */
     async bookManifest(ctx: Ctx, userId: number | null, id: number): Promise<EbookManifest> {
-      const [{ title, book }, entitled] = await Promise.all([
+      const [{ title, book, sample }, entitled] = await Promise.all([
         epubOf(ctx, id),
         holds(ctx, userId, { type: 'book', id }),
       ]);
-      const listed = [...book.resources.values()].filter(
-        (resource) => entitled || book.sample.resources.has(resource.path),
-      );
+      const listed = [...book.resources.values()].filter((resource) => entitled || sample.resources.has(resource.path));
       return {
         id,
         title,
@@ -104,8 +107,8 @@ export function ebookService(kernel: Kernel, deps: EbookServiceDeps, options: { 
           media_type: item.mediaType,
           linear: item.linear,
           size: book.resources.get(item.path)?.size ?? 0,
-          in_sample: book.sample.spine.has(item.path),
-          readable: entitled || book.sample.spine.has(item.path),
+          in_sample: sample.spine.has(item.path),
+          readable: entitled || sample.spine.has(item.path),
         })),
         toc: [...book.toc],
         resources: listed.map((resource) => ({
@@ -122,10 +125,13 @@ export function ebookService(kernel: Kernel, deps: EbookServiceDeps, options: { 
      * archive's own entries are names), 403 for one outside the sample to a session without it.
      */
     async bookResource(ctx: Ctx, userId: number | null, id: number, path: string): Promise<EbookResourceAnswer> {
-      const [{ file, book }, entitled] = await Promise.all([epubOf(ctx, id), holds(ctx, userId, { type: 'book', id })]);
+      const [{ file, book, sample }, entitled] = await Promise.all([
+        epubOf(ctx, id),
+        holds(ctx, userId, { type: 'book', id }),
+      ]);
       const resource = book.resources.get(path);
       if (!resource) throw new AppError('NOT_FOUND', mn.reader.noResource);
-      if (!entitled && !book.sample.resources.has(path)) throw new AppError('FORBIDDEN', mn.reader.notInSample);
+      if (!entitled && !sample.resources.has(path)) throw new AppError('FORBIDDEN', mn.reader.notInSample);
       let bytes: Uint8Array | undefined;
       try {
         bytes = book.read(path);

@@ -53,12 +53,19 @@ export interface EpubBook {
   spine: readonly EpubSpineItem[];
   toc: readonly EpubTocEntry[];
   /** what a reader without the book may open: the first chapter, what it uses, and the book's structure */
-  sample: { spine: ReadonlySet<string>; resources: ReadonlySet<string> };
+  sample: EpubSample;
+  /** the same with `chapters` chapters from the first one (the editor's choice; 1 is `sample`) */
+  sampleOf(chapters: number): EpubSample;
   /**
    * the inflated bytes of a resource (an obfuscated font de-obfuscated), or undefined for a
    * path that is not one
    */
   read(path: string): Uint8Array | undefined;
+}
+
+export interface EpubSample {
+  spine: ReadonlySet<string>;
+  resources: ReadonlySet<string>;
 }
 
 export class EpubError extends Error {
@@ -474,13 +481,26 @@ export function openEpub(bytes: Uint8Array): EpubBook {
   if (navigation.toc.length === 0 && ncxPath) navigation.toc = readNcx(readText(ncxPath) ?? '', ncxPath);
 
   const chapter = firstChapter(spine, navigation.bodymatter, readText);
-  const sampleResources = new Set([
-    CONTAINER,
-    packagePath,
-    ...(navItem ? [navItem.path] : []),
-    ...(ncxPath ? [ncxPath] : []),
-  ]);
-  collectDependencies(chapter.path, resources, readText, sampleResources);
+  const structure = [CONTAINER, packagePath, ...(navItem ? [navItem.path] : []), ...(ncxPath ? [ncxPath] : [])];
+  const samples = new Map<number, EpubSample>();
+  const sampleOf = (chapters: number): EpubSample => {
+    const count = Math.max(1, Math.min(Math.floor(chapters), spine.length));
+    const known = samples.get(count);
+    if (known) return known;
+    // the first chapter and the linear content documents after it
+    const readable = spine.filter((item) => item.linear && HTML_TYPES.has(item.mediaType));
+    const from = Math.max(
+      0,
+      readable.findIndex((item) => item.path === chapter.path),
+    );
+    const paths = [chapter.path, ...readable.slice(from + 1).map((item) => item.path)].slice(0, count);
+    const included = new Set<string>();
+    for (const path of paths) collectDependencies(path, resources, readText, included);
+    for (const path of structure) included.add(path);
+    const sample = { spine: new Set(paths), resources: included };
+    samples.set(count, sample);
+    return sample;
+  };
 
   return {
     packagePath,
@@ -488,7 +508,8 @@ export function openEpub(bytes: Uint8Array): EpubBook {
     resources,
     spine,
     toc: navigation.toc,
-    sample: { spine: new Set([chapter.path]), resources: sampleResources },
+    sample: sampleOf(1),
+    sampleOf,
     read(path) {
       if (!resources.has(path)) return undefined;
       // each read inflates fresh bytes, so they are de-obfuscated in place

@@ -1,13 +1,15 @@
 import { defineModule } from '../../kernel/module';
 import { handle } from '../jobs/jobs.service';
 import { ebookRoutes } from './ebook.routes';
+import { ebookService, type EbookService } from './ebook.service';
+import { mediaIntake, type MediaIntake } from './media-intake.service';
 import { mediaRoutes } from './media.routes';
 import { mediaService, packageJob, type MediaService, type MediaSettings } from './media.service';
 import { mediaSettings } from './media.settings';
 
 declare module '../../kernel/module' {
   interface ModuleServices {
-    media: MediaService;
+    media: MediaService & { ebooks: EbookService; intake: MediaIntake };
   }
   interface ModuleSettings {
     media: MediaSettings;
@@ -22,7 +24,14 @@ declare module '../../kernel/module' {
 export const mediaModule = defineModule({
   name: 'media',
   dependsOn: ['catalog', 'entitlements'],
-  create: (kernel, deps) => mediaService(kernel, deps, kernel.settings.media ?? mediaSettings({}, kernel.mediaBaseUrl)),
+  create(kernel, deps) {
+    const settings = kernel.settings.media ?? mediaSettings({}, kernel.mediaBaseUrl);
+    return {
+      ...mediaService(kernel, deps, settings),
+      ebooks: ebookService(kernel, deps, { epubDir: settings.ebookDir }),
+      intake: mediaIntake(settings),
+    };
+  },
   routes: async (app, context) => {
     await mediaRoutes(app, context);
     await ebookRoutes(app, context);

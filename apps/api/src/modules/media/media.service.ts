@@ -30,6 +30,11 @@ export interface MediaSettings {
   storage: MediaStorage;
   /** where source recordings are (a title's `audioFile` is a name in it) */
   sourceDir: string;
+  /**
+   * where e-books' EPUB files are (a title's `epubFile` is a name in it): private, never under
+   * the public media folder; the demo's are also read from its fixtures
+   */
+  ebookDir: string;
   /** where mezzanines are kept between packaging runs */
   workDir: string;
   /** how many of the most popular titles to package when a process starts (0: none) */

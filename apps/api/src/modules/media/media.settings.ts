@@ -13,6 +13,8 @@ export interface MediaOptions {
   dir?: string;
   /** MEDIA_SOURCE_DIR: where source recordings are; the demo's fixtures by default */
   sourceDir?: string;
+  /** EBOOK_DIR: where the EPUB files of e-books are kept (private); a temporary one by default */
+  ebookDir?: string;
   /** where mezzanines are kept; beside the packaged media by default */
   workDir?: string;
   /** MEDIA_PACKAGE_AHEAD: popular titles packaged when a process starts */
@@ -27,6 +29,7 @@ export function mediaSettings(options: MediaOptions, mediaBaseUrl: string): Medi
     secret: options.secret ?? randomBytes(32).toString('base64url'),
     storage: options.s3 ? s3Storage(options.s3, mediaBaseUrl) : localStorage(dir, mediaBaseUrl),
     sourceDir: options.sourceDir ?? join(fixturesDir(), 'audio'),
+    ebookDir: options.ebookDir ?? join(tmpdir(), `nomsan-ebooks-${process.pid}`),
     workDir: options.workDir ?? join(dir, '..', 'media-work'),
     packageAhead: options.packageAhead ?? 0,
   };

@@ -14,6 +14,8 @@ export interface MediaStorage {
   /** copies a local directory of packaged files under `prefix`, replacing what was there */
   putDirectory(prefix: string, from: string): Promise<void>;
   read(key: string): Promise<Buffer | null>;
+  /** writes one object (a cover), replacing one of that key */
+  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   urlOf(key: string): string;
   remove(prefix: string): Promise<void>;
 }
@@ -35,6 +37,11 @@ export function localStorage(root: string, baseUrl: string): MediaStorage {
     async read(key) {
       const path = pathOf(key);
       return existsSync(path) ? readFile(path) : null;
+    },
+    async put(key, bytes) {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(path, bytes);
     },
     urlOf: (key) => `${baseUrl.replace(/\/$/, '')}/${key}`,
     remove: (prefix) => rm(pathOf(prefix), { recursive: true, force: true }),
@@ -134,6 +141,14 @@ export function s3Storage(config: S3Config, baseUrl: string): MediaStorage {
       if (response.status === 404) return null;
       if (!response.ok) throw await failed(`get ${key}`, response);
       return Buffer.from(await response.arrayBuffer());
+    },
+    async put(key, bytes, contentType) {
+      const response = await client.fetch(objectUrl(key), {
+        method: 'PUT',
+        body: new Uint8Array(bytes),
+        headers: { 'content-type': contentType },
+      });
+      if (!response.ok) throw await failed(`put ${key}`, response);
     },
     urlOf: (key) => `${baseUrl.replace(/\/$/, '')}/${key}`,
     async remove(prefix) {

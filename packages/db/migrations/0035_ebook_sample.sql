@@ -1,0 +1,1 @@
+ALTER TABLE "catalog_ebook_edition" ADD COLUMN "sample_chapters" smallint DEFAULT 1 NOT NULL;
