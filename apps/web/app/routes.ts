@@ -87,6 +87,10 @@ export default [
   route('admin/invite/:token', 'routes/admin-invite.tsx'),
   route('admin', 'routes/admin.tsx', [
     index('routes/admin-home.tsx'),
+    route('catalog', 'routes/admin-catalog.tsx'),
+    route('catalog/new', 'routes/admin-catalog-new.tsx'),
+    route('catalog/:id', 'routes/admin-catalog-book.tsx'),
+    route('podcasts', 'routes/admin-podcasts.tsx'),
     route('staff', 'routes/admin-staff.tsx'),
     route('audit', 'routes/admin-audit.tsx'),
     route('refunds', 'routes/admin-refunds.tsx'),

@@ -6,10 +6,18 @@ import { backOfficePath, mayUse, sectionsFor, signInHref } from './access';
 
 describe('back-office access', () => {
   it('opens each section to the roles its endpoint names, owners to all, and one’s account to everyone', () => {
-    expect(sectionsFor(['owner']).map((s) => s.id)).toEqual(['staff', 'audit', 'refunds', 'account']);
-    expect(sectionsFor(['editor']).map((s) => s.id)).toEqual(['account']);
+    expect(sectionsFor(['owner']).map((s) => s.id)).toEqual([
+      'catalog',
+      'podcasts',
+      'staff',
+      'audit',
+      'refunds',
+      'account',
+    ]);
+    expect(sectionsFor(['editor']).map((s) => s.id)).toEqual(['catalog', 'podcasts', 'account']);
     expect(sectionsFor(['finance']).map((s) => s.id)).toEqual(['refunds', 'account']);
     expect(sectionsFor(['support', 'marketing']).map((s) => s.id)).toEqual(['refunds', 'account']);
+    expect(sectionsFor(['marketing']).map((s) => s.id)).toEqual(['account']);
     for (const role of STAFF_ROLES) expect(mayUse([role], staffEndpoints.me)).toBe(true);
     expect(mayUse(['support'], billingEndpoints.retryRefund)).toBe(false);
     expect(mayUse(['finance'], billingEndpoints.retryRefund)).toBe(true);

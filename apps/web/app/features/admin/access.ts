@@ -1,6 +1,8 @@
+import { catalogDeskEndpoints } from '@nomsan/contracts/catalog-desk.endpoints';
 import type { Endpoint } from '@nomsan/contracts/endpoint';
 import type { Messages } from '@nomsan/contracts/messages';
 import { billingEndpoints } from '@nomsan/contracts/money.endpoints';
+import { podcastFeedEndpoints } from '@nomsan/contracts/podcasts.endpoints';
 import { checkRoles, type StaffRole } from '@nomsan/contracts/staff';
 import { staffEndpoints } from '@nomsan/contracts/staff.endpoints';
 
@@ -23,6 +25,8 @@ export interface Section {
 
 /** The back office's pages after the home, each opened by the endpoint it reads. */
 export const SECTIONS: readonly Section[] = [
+  { id: 'catalog', to: '/admin/catalog', opens: catalogDeskEndpoints.books },
+  { id: 'podcasts', to: '/admin/podcasts', opens: podcastFeedEndpoints.feeds },
   { id: 'staff', to: '/admin/staff', opens: staffEndpoints.list },
   { id: 'audit', to: '/admin/audit', opens: staffEndpoints.audit },
   { id: 'refunds', to: '/admin/refunds', opens: billingEndpoints.refunds },

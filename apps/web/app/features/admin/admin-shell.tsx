@@ -3,7 +3,17 @@ import { Link, NavLink, useNavigation, useOutletContext } from 'react-router';
 import { mn } from '@nomsan/contracts/messages';
 import type { StaffMe } from '@nomsan/contracts/staff';
 import { Spinner } from '~/ui/form';
-import { CoinsIcon, HomeIcon, LayersIcon, Logo, LogoutIcon, SettingsIcon, UserIcon } from '~/ui/icons';
+import {
+  BookOpenIcon,
+  CoinsIcon,
+  HeadphonesIcon,
+  HomeIcon,
+  LayersIcon,
+  Logo,
+  LogoutIcon,
+  SettingsIcon,
+  UserIcon,
+} from '~/ui/icons';
 import { sectionsFor, type SectionId } from './access';
 import { RoleChips, adminButton } from './ui';
 import { useStaffSignOut } from './use-staff-sign-out';
@@ -12,6 +22,8 @@ const t = mn.admin;
 
 const ICONS: Record<SectionId | 'home', typeof HomeIcon> = {
   home: HomeIcon,
+  catalog: BookOpenIcon,
+  podcasts: HeadphonesIcon,
   staff: UserIcon,
   audit: LayersIcon,
   refunds: CoinsIcon,

@@ -103,3 +103,19 @@ function focusFirst(form: HTMLFormElement | null, fields: readonly string[], err
   const target = element instanceof RadioNodeList ? element[0] : element;
   if (target instanceof HTMLElement) target.focus();
 }
+
+/**
+ * What a failed call outside a form says (a search, a row's button, an upload's attach): the
+ * API's Mongolian message; a session that ended meanwhile goes to the sign-in page instead
+ * (null: nothing to show here).
+ */
+export function useStaffFailure(): (error: unknown) => string | null {
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  return (error) => {
+    const failure = failureOf(error);
+    if (!isSessionLost(failure)) return failure.message;
+    void navigate(signInHref(`${pathname}${search}`));
+    return null;
+  };
+}

@@ -1,4 +1,4 @@
-import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useId, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { mn } from '@nomsan/contracts/messages';
 import type { StaffRole } from '@nomsan/contracts/staff';
 import { toast } from '~/lib/toasts';
@@ -157,6 +157,8 @@ export interface Column<T> {
   className?: string;
   /** on a phone, the column's name above the content, which gets the whole width (wide content) */
   stacked?: boolean;
+  /** on a phone, no name at all: the content says what it is (a title with its cover heading the card) */
+  bare?: boolean;
 }
 
 /**
@@ -200,7 +202,7 @@ export function DataTable<T>({
               <td
                 key={column.id}
                 data-label={column.header}
-                className={`max-md:flex max-md:py-1 md:px-3 md:py-3 md:first:pl-5 md:last:pr-5 ${column.stacked ? 'max-md:flex-col max-md:gap-1' : 'max-md:gap-3'} max-md:before:w-24 max-md:before:shrink-0 max-md:before:text-xs max-md:before:leading-5 max-md:before:font-semibold max-md:before:text-muted max-md:before:content-[attr(data-label)] ${column.className ?? ''}`}
+                className={`max-md:flex max-md:py-1 md:px-3 md:py-3 md:first:pl-5 md:last:pr-5 ${column.bare ? 'max-md:pb-2' : `${column.stacked ? 'max-md:flex-col max-md:gap-1' : 'max-md:gap-3'} max-md:before:w-24 max-md:before:shrink-0 max-md:before:text-xs max-md:before:leading-5 max-md:before:font-semibold max-md:before:text-muted max-md:before:content-[attr(data-label)]`} ${column.className ?? ''}`}
               >
                 <div className="min-w-0 max-md:flex-1">{column.cell(row)}</div>
               </td>
@@ -239,6 +241,46 @@ export function SelectField({
       {error ? (
         <p id={errorId} className="mt-1.5 text-sm text-red-700">
           {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A labelled multi-line input with its hint and error below, like the store's TextField. */
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  className = '',
+  ...textarea
+}: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
+  label: string;
+  error?: string | undefined;
+  hint?: string | undefined;
+}) {
+  const id = useId();
+  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-semibold text-ink">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        className={`block w-full rounded-xl border bg-white px-4 py-3 text-base text-ink focus:border-brand ${error ? 'border-red-600' : 'border-line'}`}
+        {...textarea}
+      />
+      {error ? (
+        <p id={`${id}-error`} className="mt-1.5 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1.5 text-sm text-muted">
+          {hint}
         </p>
       ) : null}
     </div>

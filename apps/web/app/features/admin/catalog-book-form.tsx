@@ -1,0 +1,235 @@
+import { useRef, useState } from 'react';
+import { deskBookCreate, type DeskBook } from '@nomsan/contracts/catalog-desk';
+import { catalogDeskEndpoints } from '@nomsan/contracts/catalog-desk.endpoints';
+import { mn } from '@nomsan/contracts/messages';
+import type { z } from 'zod';
+import { toast } from '~/lib/toasts';
+import { TextField } from '~/ui/form';
+import { FormAlert } from '~/ui/retry-notice';
+import { adminApi } from './admin-api';
+import { CategoryChecklist, PeoplePicker, PublisherPicker, type Named } from './catalog-pickers';
+import { useStaffForm } from './form';
+import { Panel, SelectField, Submit, TextAreaField } from './ui';
+
+const t = mn.admin.book;
+
+type Fields = z.output<typeof deskBookCreate>;
+
+/** The form's fields in the order they are shown: a refusal focuses the first one it names. */
+const FIELDS = [
+  'title',
+  'subtitle',
+  'kind',
+  'language',
+  'published_year',
+  'short_description',
+  'description',
+  'publisher_id',
+  'author_ids',
+  'narrator_ids',
+  'translator_ids',
+  'category_ids',
+] as const satisfies readonly (keyof Fields)[];
+
+interface Draft {
+  title: string;
+  subtitle: string;
+  kind: 'book' | 'english_book';
+  language: string;
+  published_year: string;
+  short_description: string;
+  description: string;
+  publisher: Named | null;
+  authors: Named[];
+  narrators: Named[];
+  translators: Named[];
+  category_ids: number[];
+}
+
+const named = (people: readonly { id: number; name: string }[]): Named[] =>
+  people.map(({ id, name }) => ({ id, name }));
+
+function draftOf(book: DeskBook | null): Draft {
+  return {
+    title: book?.title ?? '',
+    subtitle: book?.subtitle ?? '',
+    kind: book?.kind ?? 'book',
+    language: book?.language ?? 'mn',
+    published_year: book?.published_year?.toString() ?? '',
+    short_description: book?.short_description ?? '',
+    description: book?.description ?? '',
+    publisher: book?.publisher ?? null,
+    authors: named(book?.authors ?? []),
+    narrators: named(book?.narrators ?? []),
+    translators: named(book?.translators ?? []),
+    category_ids: book?.categories.map((category) => category.id) ?? [],
+  };
+}
+
+/** What the contract's schema reads: an empty subtitle or year is none. */
+const inputOf = (draft: Draft) => ({
+  title: draft.title,
+  subtitle: draft.subtitle.trim() === '' ? null : draft.subtitle,
+  kind: draft.kind,
+  language: draft.language,
+  // not a number: NaN, which the schema refuses with the year's message
+  published_year: draft.published_year.trim() === '' ? null : Number(draft.published_year.trim()),
+  short_description: draft.short_description,
+  description: draft.description,
+  publisher_id: draft.publisher?.id ?? null,
+  author_ids: draft.authors.map((person) => person.id),
+  narrator_ids: draft.narrators.map((person) => person.id),
+  translator_ids: draft.translators.map((person) => person.id),
+  category_ids: draft.category_ids,
+});
+
+/** Only what changed, so the audit log's entry shows the change and nothing else. */
+function changes(next: Fields, before: Fields): Partial<Fields> {
+  return Object.fromEntries(
+    FIELDS.filter((key) => JSON.stringify(next[key]) !== JSON.stringify(before[key])).map((key) => [key, next[key]]),
+  );
+}
+
+/**
+ * A title's fields, people and categories: a new draft (`book` null) or the changes to one.
+ * Checked with the contract's schema first; the API's refusals under their fields.
+ */
+export function BookForm({
+  book,
+  categories,
+  onSaved,
+}: {
+  book: DeskBook | null;
+  categories: readonly { id: number; title: string; parent_id: number | null }[];
+  onSaved: (book: DeskBook) => void;
+}) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [draft, setDraft] = useState(() => draftOf(book));
+  const form = useStaffForm(deskBookCreate, FIELDS);
+  const set = <K extends keyof Draft>(key: K, value: Draft[K], field: string = key) => {
+    setDraft((previous) => ({ ...previous, [key]: value }));
+    form.clear(field);
+  };
+  const text = (key: 'title' | 'subtitle' | 'language' | 'published_year' | 'short_description' | 'description') => ({
+    name: key,
+    value: draft[key],
+    error: form.error(key),
+    onChange: (event: { target: { value: string } }) => set(key, event.target.value),
+  });
+
+  const send = () =>
+    form.submit(formRef.current, inputOf(draft), async (fields) => {
+      if (!book) {
+        const { data } = await adminApi().call(catalogDeskEndpoints.createBook, { body: fields });
+        toast.success(t.created);
+        onSaved(data);
+        return;
+      }
+      const before = deskBookCreate.safeParse(inputOf(draftOf(book)));
+      const patch = before.success ? changes(fields, before.data) : fields;
+      if (Object.keys(patch).length === 0) {
+        toast.info(mn.catalogDesk.nothingToChange);
+        return;
+      }
+      const { data } = await adminApi().call(catalogDeskEndpoints.updateBook, { params: { id: book.id }, body: patch });
+      toast.success(t.saved);
+      onSaved(data);
+    });
+
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      aria-label={t.details}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void send();
+      }}
+      className="space-y-5"
+    >
+      <FormAlert message={form.message} wait={form.wait} onWaitEnd={form.endWait} />
+      <Panel title={t.details}>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <TextField label={t.title} autoComplete="off" {...text('title')} className="sm:col-span-3" />
+          <TextField label={t.subtitle} autoComplete="off" {...text('subtitle')} className="sm:col-span-3" />
+          <SelectField
+            label={t.kind}
+            name="kind"
+            value={draft.kind}
+            error={form.error('kind')}
+            onChange={(event) => set('kind', event.target.value === 'english_book' ? 'english_book' : 'book')}
+          >
+            <option value="book">{t.kinds.book}</option>
+            <option value="english_book">{t.kinds.english_book}</option>
+          </SelectField>
+          <TextField
+            label={t.language}
+            hint={t.languageHint}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={3}
+            {...text('language')}
+          />
+          <TextField label={t.year} inputMode="numeric" autoComplete="off" maxLength={4} {...text('published_year')} />
+          <TextAreaField
+            label={t.shortDescription}
+            hint={t.shortDescriptionHint}
+            rows={2}
+            maxLength={500}
+            {...text('short_description')}
+            className="sm:col-span-3"
+          />
+          <TextAreaField label={t.description} rows={8} {...text('description')} className="sm:col-span-3" />
+        </div>
+      </Panel>
+      <Panel title={t.people}>
+        <div className="grid gap-5 md:grid-cols-2">
+          <PublisherPicker
+            legend={t.publisher}
+            name="publisher_id"
+            value={draft.publisher}
+            error={form.error('publisher_id')}
+            onChange={(publisher) => set('publisher', publisher, 'publisher_id')}
+          />
+          <PeoplePicker
+            legend={t.authors}
+            name="author_ids"
+            value={draft.authors}
+            error={form.error('author_ids')}
+            onChange={(people) => set('authors', people, 'author_ids')}
+          />
+          <PeoplePicker
+            legend={t.narrators}
+            name="narrator_ids"
+            value={draft.narrators}
+            error={form.error('narrator_ids')}
+            onChange={(people) => set('narrators', people, 'narrator_ids')}
+          />
+          <PeoplePicker
+            legend={t.translators}
+            name="translator_ids"
+            value={draft.translators}
+            error={form.error('translator_ids')}
+            onChange={(people) => set('translators', people, 'translator_ids')}
+          />
+        </div>
+      </Panel>
+      <Panel title={t.categories}>
+        <CategoryChecklist
+          legend={t.categories}
+          hint={t.categoriesHint}
+          categories={categories}
+          value={draft.category_ids}
+          error={form.error('category_ids')}
+          onChange={(ids) => set('category_ids', ids)}
+        />
+      </Panel>
+      <div className="flex justify-end">
+        <Submit pending={form.pending} waiting={form.wait !== null} className="max-sm:w-full">
+          {book ? t.save : t.create}
+        </Submit>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,283 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Secret, TOTP } from 'otpauth';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, baseUrl, launch, watchConsole } from './support/browser';
+import { storeClock } from './support/money';
+import { ROOT } from './support/server';
+
+const OWNER = 'owner@nomsan.demo';
+const EDITOR_PASSWORD = 'Catalogue-editor-2026';
+const STEP_MS = 30_000;
+
+interface Offer {
+  format: 'audiobook' | 'ebook';
+  price_mnt: number | null;
+  original_price_mnt: number | null;
+  credit_price: number | null;
+  rental_days: number | null;
+  rental_price_mnt: number | null;
+  subscription_scopes: string[];
+  ends_at: string | null;
+}
+
+/** A code of the authenticator app now, by the store's clock (other journeys move it). */
+const codeNow = async (secret: string) =>
+  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: (await storeClock()).getTime() });
+
+/** A JSON call to the API as a browser on the store's origin would make it, with a staff cookie. */
+async function call<T>(method: string, path: string, cookie: string | null, body?: unknown) {
+  const response = await fetch(`${baseUrl()}${path}`, {
+    method,
+    headers: {
+      origin: baseUrl(),
+      ...(cookie ? { cookie } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const cookies = response.headers.getSetCookie().map((line) => line.split(';')[0]!);
+  return {
+    status: response.status,
+    cookie: cookies.find((c) => c.startsWith('nomsan_staff=')) ?? null,
+    json: (await response.json()) as { data: T },
+  };
+}
+
+/**
+ * The demo owner's staff cookie, signed in through the API (the browser journey of signing in is
+ * e2e/admin.e2e.test.ts's). A code is taken once per 30-second step: when another journey just
+ * used this step's, the next step's is sent.
+ */
+async function ownerCookie(): Promise<string> {
+  const outbox = await fetch(`${baseUrl()}/dev/outbox?format=json&to=${encodeURIComponent(OWNER)}`);
+  const mails = ((await outbox.json()) as { data: { subject: string; text: string }[] }).data;
+  const mail = mails.find((m) => m.subject === 'Номсан: удирдлагын хэсгийн demo эзэмшигч');
+  expect(mail, 'the demo owner is in the outbox').toBeDefined();
+  const password = /Нууц үг: (\S+)/.exec(mail!.text)![1]!;
+  const secret = /\): ([A-Z2-7]+)/.exec(mail!.text)![1]!;
+  for (let attempt = 0; ; attempt++) {
+    const { json } = await call<{ challenge: string }>('POST', '/api/staff/session', null, { login: OWNER, password });
+    const verified = await call('POST', '/api/staff/session/verify', null, {
+      challenge: json.data.challenge,
+      code: await codeNow(secret),
+    });
+    if (verified.cookie) return verified.cookie;
+    expect(attempt, 'the owner signs in with the next code').toBe(0);
+    const now = (await storeClock()).getTime();
+    await new Promise((resolve) => setTimeout(resolve, STEP_MS - (now % STEP_MS) + 200));
+  }
+}
+
+/** An editor the owner invites, who joins by the link's API: their name and staff cookie. */
+async function newEditor(): Promise<{ name: string; cookie: string }> {
+  const owner = await ownerCookie();
+  const name = `Каталогч ${Date.now() % 10_000}`;
+  const invited = await call<{ url: string }>('POST', '/api/staff/invites', owner, {
+    name,
+    login: `catalogue-${Date.now()}@nomsan.test`,
+    roles: ['editor'],
+  });
+  expect(invited.status).toBe(200);
+  const token = new URL(invited.json.data.url).pathname.split('/').pop()!;
+  const opened = await call<{ totp_secret: string }>('GET', `/api/staff/invitation/${token}`, null);
+  const joined = await call('POST', `/api/staff/invitation/${token}`, null, {
+    password: EDITOR_PASSWORD,
+    code: await codeNow(opened.json.data.totp_secret),
+  });
+  expect(joined.cookie, 'joining signs the editor in').not.toBeNull();
+  return { name, cookie: joined.cookie! };
+}
+
+/** A published e-book on sale for money, and its terms as they were (restored at the end). */
+async function publishedEbook(cookie: string): Promise<{ id: number; title: string; offer: Offer }> {
+  const list = await call<{ rows: { id: number; title: string; has_audio: boolean }[] }>(
+    'GET',
+    '/api/staff/catalog/books?status=published&format=ebook&sort=title&limit=100',
+    cookie,
+  );
+  // from the end of the alphabet, away from the books other journeys take from the first pages
+  for (const row of list.json.data.rows.filter((r) => !r.has_audio).reverse()) {
+    const offers = await call<Offer[]>('GET', `/api/staff/catalog/books/${row.id}/offers`, cookie);
+    const offer = offers.json.data.find((o) => o.format === 'ebook' && (o.price_mnt ?? 0) > 100);
+    if (offer) return { id: row.id, title: row.title, offer };
+  }
+  throw new Error('no published e-book on sale for money in the demo');
+}
+
+/** 12345 -> '12 345₮', as the store writes prices. */
+const mnt = (amount: number) => `${String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, ' ')}₮`;
+
+/** '2026-05-01T09:30' in Ulaanbaatar (UTC+8, all year) for an instant. */
+const ubInput = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 16);
+
+/** A minute chosen in the back office's Ulaanbaatar date-time field: year, month, day, hour, minute. */
+async function pickUbTime(field: Locator, when: Date) {
+  const [year, month, day, hour, minute] = ubInput(when).split(/[-T:]/) as [string, string, string, string, string];
+  for (const [label, value] of [
+    ['Он', year],
+    ['Сар', month],
+    ['Өдөр', day],
+    ['Цаг', hour],
+    ['Минут', minute],
+  ] as const) {
+    await field.getByLabel(label, { exact: true }).selectOption(value);
+  }
+}
+
+/** A page at both widths, whole (ADMIN_SHOTS_DIR or e2e/.artifacts); neither scrolls sideways. */
+async function shots(page: Page, name: string) {
+  const dir = process.env.ADMIN_SHOTS_DIR ?? join(ROOT, 'e2e', '.artifacts');
+  mkdirSync(dir, { recursive: true });
+  const before = page.viewportSize()!;
+  await page.evaluate(() => window.scrollTo(0, 0));
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width}`).toBeLessThanOrEqual(
+      width,
+    );
+    await page.screenshot({ path: join(dir, `admin-${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(before);
+}
+
+const at = (page: Page, pathname: string | RegExp) => expect.poll(() => new URL(page.url()).pathname).toMatch(pathname);
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Удирдлагын цэс' });
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
+
+describe('the catalogue and podcasts in the back office', () => {
+  let browser: Awaited<ReturnType<typeof launch>>;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(() => browser.close());
+
+  it(
+    'an editor makes a person and a draft, is told to upload the file before publishing, reprices, schedules, withdraws and restores an e-book, and adds a podcast by its feed',
+    { timeout: 90_000 },
+    async () => {
+      const started = performance.now();
+      const editor = await newEditor();
+      const ebook = await publishedEbook(editor.cookie);
+      const context = await browser.context(DESKTOP);
+      const [name, value] = editor.cookie.split('=') as [string, string];
+      await context.addCookies([{ name, value, url: baseUrl() }]);
+      const page = await context.newPage();
+      const problems = watchConsole(page);
+      const stamp = Date.now() % 100_000;
+
+      try {
+        // An editor's sections: the catalogue and podcasts, and their own account.
+        await page.goto('/admin');
+        await heading(page, `Сайн байна уу, ${editor.name}`).waitFor();
+        expect(await nav(page).getByRole('link').allTextContents()).toEqual([
+          'Нүүр',
+          'Каталог',
+          'Подкаст',
+          'Миний бүртгэл',
+        ]);
+        await nav(page).getByRole('link', { name: 'Каталог' }).click();
+        await heading(page, 'Каталог').waitFor();
+        const rows = page.getByRole('table', { name: 'Номууд' }).getByRole('row');
+        await expect.poll(() => rows.count()).toBeGreaterThan(10);
+        await shots(page, 'catalog');
+
+        // A new draft with a person made on the way; the title is required.
+        await page.getByRole('link', { name: 'Шинэ ном' }).click();
+        await heading(page, 'Шинэ ном').waitFor();
+        await page.getByRole('button', { name: 'Ноорог үүсгэх' }).click();
+        await expect.poll(() => page.getByText('Номын нэрийг оруулна уу.').count()).toBe(1);
+        const title = `Туршилтын ном ${stamp}`;
+        const author = `Шинэ Зохиогч ${stamp}`;
+        await page.getByLabel('Нэр', { exact: true }).fill(title);
+        await page.getByRole('combobox', { name: 'Зохиогчид' }).fill(author);
+        await page.getByRole('option', { name: `«${author}» нэртэй хүн шинээр нэмэх` }).click();
+        await expect
+          .poll(() => page.getByRole('list', { name: 'Зохиогчид' }).getByRole('listitem').allTextContents())
+          .toEqual([expect.stringContaining(author)]);
+        await page.getByRole('group', { name: 'Ангилал' }).getByRole('checkbox').first().check();
+        await shots(page, 'catalog-new');
+        await page.getByRole('button', { name: 'Ноорог үүсгэх' }).click();
+        await at(page, /^\/admin\/catalog\/\d+$/);
+        await heading(page, title).waitFor();
+
+        // Publishing a title without a file is refused, in the API's words.
+        const status = page.getByRole('region', { name: 'Төлөв' });
+        await status.getByRole('button', { name: 'Одоо нийтлэх' }).click();
+        await expect
+          .poll(() => status.getByRole('alert').textContent())
+          .toBe('Нийтлэхийн өмнө аудио эсвэл цахим номын файлаа оруулна уу.');
+        expect(await page.getByRole('link', { name: 'Дэлгүүрт харах' }).count()).toBe(0);
+        await shots(page, 'catalog-draft');
+
+        // A published e-book, found by the start of its title with the filters; a new price.
+        await nav(page).getByRole('link', { name: 'Каталог' }).click();
+        await heading(page, 'Каталог').waitFor();
+        await page.getByLabel('Нэр эсвэл ID').fill(ebook.title.slice(0, 12));
+        await page.getByLabel('Төлөв').selectOption('published');
+        await page.getByLabel('Хэлбэр').selectOption('ebook');
+        await page.getByRole('button', { name: 'Шүүх' }).click();
+        await expect.poll(() => new URL(page.url()).searchParams.get('format')).toBe('ebook');
+        const row = rows.filter({ hasText: `#${ebook.id}` });
+        await row.getByRole('link').click();
+        await heading(page, ebook.title).waitFor();
+        const offer = page.getByRole('region', { name: /^Цахим ном/ });
+        const price = ebook.offer.price_mnt! - 1;
+        await offer.getByLabel('Үнэ, ₮', { exact: true }).fill(String(price));
+        await offer.getByRole('button', { name: 'Үнэ хадгалах' }).click();
+        await expect.poll(() => offer.getByText(mnt(price), { exact: true }).count()).toBe(1);
+        const publicPath = (await page.getByRole('link', { name: 'Дэлгүүрт харах' }).getAttribute('href'))!;
+        const visitor = await context.newPage();
+        await visitor.goto(publicPath);
+        await expect.poll(() => visitor.getByText(mnt(price)).count()).toBeGreaterThan(0);
+        await visitor.close();
+
+        // Withdrawn after a confirmation, scheduled for two days on (Ulaanbaatar time), published again.
+        await status.getByRole('button', { name: 'Дэлгүүрээс хасах' }).click();
+        await page
+          .getByRole('dialog', { name: 'Номыг дэлгүүрээс хасах уу?' })
+          .getByRole('button', { name: 'Тийм, хасах' })
+          .click();
+        await expect.poll(() => status.getByText('Хасагдсан', { exact: true }).count()).toBe(1);
+        expect(await page.getByRole('link', { name: 'Дэлгүүрт харах' }).count()).toBe(0);
+        const when = new Date((await storeClock()).getTime() + 2 * 86_400_000);
+        when.setUTCMinutes(when.getUTCMinutes() - (when.getUTCMinutes() % 5), 0, 0);
+        await pickUbTime(status.getByRole('group', { name: 'Нийтлэх цаг (Улаанбаатарын цагаар)' }), when);
+        await status.getByRole('button', { name: 'Хуваарьт оруулах' }).click();
+        await expect.poll(() => status.getByText('Хуваарьтай', { exact: true }).count()).toBe(1);
+        const shown = `${ubInput(when).replace('T', ' ').replace(/-/g, '.')}-д (Улаанбаатарын цагаар) өөрөө нийтлэгдэнэ`;
+        expect(await status.getByText(shown).count()).toBe(1);
+        await shots(page, 'catalog-book');
+        await status.getByRole('button', { name: 'Одоо нийтлэх' }).click();
+        await expect.poll(() => status.getByText('Нийтлэгдсэн', { exact: true }).count()).toBe(1);
+        await page.getByRole('link', { name: 'Дэлгүүрт харах' }).waitFor();
+
+        // A podcast by its RSS address: its 12 episodes come in; read again, nothing changed.
+        await nav(page).getByRole('link', { name: 'Подкаст' }).click();
+        await heading(page, 'Подкаст').waitFor();
+        const feed = `${baseUrl()}/sandbox/podcasts/short.rss`;
+        await page.getByLabel('RSS хаяг', { exact: true }).fill(feed);
+        await page.getByRole('button', { name: 'Нэмэх' }).click();
+        await expect
+          .poll(() => page.getByRole('region', { name: 'RSS хаягаар нэмэх' }).getByRole('status').textContent())
+          .toMatch(/: \d+ шинэ, \d+ шинэчлэгдсэн дугаар\.$/);
+        const channel = page.getByRole('table', { name: 'Подкастууд' }).getByRole('row').filter({ hasText: feed });
+        await expect.poll(() => channel.getByRole('cell').nth(1).textContent()).toBe('12');
+        await shots(page, 'podcasts');
+        await channel.getByRole('button', { name: /^Шинэчлэх/ }).click();
+        await expect
+          .poll(() => page.getByRole('region', { name: 'Подкастууд' }).getByRole('status').textContent())
+          .toMatch(/RSS өөрчлөгдөөгүй байна\.$|: 0 шинэ, 0 шинэчлэгдсэн дугаар\.$/);
+
+        expect(problems.filter((p) => !/status of 4\d\d/.test(p))).toEqual([]);
+      } finally {
+        // the demo's e-book as it was, for the journeys after this one
+        const { format: _format, ...terms } = ebook.offer;
+        await call('POST', `/api/staff/catalog/books/${ebook.id}/offers/ebook`, editor.cookie, terms);
+        await call('POST', `/api/staff/catalog/books/${ebook.id}/status`, editor.cookie, { status: 'published' });
+      }
+      console.log(`admin catalogue journey: ${Math.round(performance.now() - started)} ms`);
+    },
+  );
+});
