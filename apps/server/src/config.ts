@@ -261,7 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       // Embedded mode gets a fixed development secret: its keys outlive a restart.
       secret: e.MEDIA_SECRET ?? 'nomsan-embedded-development-media-secret',
       dir: e.MEDIA_DIR ? resolve(e.MEDIA_DIR) : join(resolve(e.DATA_DIR), 'media'),
-      sourceDir: e.MEDIA_SOURCE_DIR ? resolve(e.MEDIA_SOURCE_DIR) : undefined,
+      sourceDir: e.MEDIA_SOURCE_DIR ? resolve(e.MEDIA_SOURCE_DIR) : join(resolve(e.DATA_DIR), 'sources'),
       ebookDir: e.EBOOK_DIR ? resolve(e.EBOOK_DIR) : join(resolve(e.DATA_DIR), 'ebooks'),
       packageAhead: e.MEDIA_PACKAGE_AHEAD,
       s3: mediaS3(e),

@@ -309,3 +309,30 @@ export type DeskEbookRequest = z.input<typeof deskEbookRequest>;
 
 export const deskCoverRequest = z.object({ upload_id: uploadId }).strict();
 export type DeskCoverRequest = z.input<typeof deskCoverRequest>;
+
+// ---------------------------------------------------------------------------------------------
+// A recording: POST and GET /api/staff/catalog/books/{id}/audio
+
+export const deskAudioRequest = z
+  .object({
+    /** finished `audio` uploads, in the order they play: one file with chapters, or one per chapter */
+    upload_ids: z.array(uploadId, { error: m.uploadRequired }).min(1, { error: m.uploadRequired }).max(300),
+    /** a finished `transcript` upload (UTF-8 text), for reading along */
+    transcript_upload_id: uploadId.nullable().default(null),
+  })
+  .strict();
+export type DeskAudioRequest = z.input<typeof deskAudioRequest>;
+
+export const deskAudioStatus = z.object({
+  /** none yet; on its way (probing, normalizing for loudness, packaging); ready; or failed */
+  status: z.enum(['none', 'queued', 'probing', 'normalizing', 'packaging', 'ready', 'failed']),
+  /** percent of the step */
+  progress: z.number().int(),
+  files: z.array(z.string()),
+  error: z.string().nullable(),
+  duration_seconds: z.number().int().nullable(),
+  chapters: z.number().int(),
+  updated_at: z.string().nullable(),
+});
+export type DeskAudioStatus = z.infer<typeof deskAudioStatus>;
+export const deskAudioResponse = envelope(deskAudioStatus);

@@ -58,3 +58,25 @@ export const mediaAsset = pgTable(
   },
   (t) => [primaryKey({ columns: [t.itemType, t.itemId] })],
 );
+
+/**
+ * A recording an editor sent for a title, on its way to be the title's audio: probed,
+ * normalised for loudness into one source file, then packaged (media_asset). One row per
+ * title: a new recording starts it again (docs/catalog-desk.md).
+ */
+export const mediaIngest = pgTable(
+  'media_ingest',
+  {
+    itemType: text('item_type', { enum: MEDIA_ITEM_TYPES }).notNull(),
+    itemId: integer('item_id').notNull(),
+    /** then `packaging`: the title's media_asset says the rest */
+    status: text('status', { enum: ['queued', 'probing', 'normalizing', 'packaging', 'failed'] }).notNull(),
+    /** percent done of the step */
+    progress: smallint('progress').notNull().default(0),
+    /** how many files, and their names, in order */
+    files: json('files').$type<string[]>().notNull().default([]),
+    error: text('error'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.itemType, t.itemId] })],
+);

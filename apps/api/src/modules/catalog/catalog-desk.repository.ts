@@ -2,6 +2,7 @@ import type { ModuleDb } from '@nomsan/db/client';
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from '@nomsan/db/orm';
 import type * as schema from '@nomsan/db/schema/catalog';
 import {
+  catalogAudioChapter,
   catalogAudioEdition,
   catalogBook,
   catalogBookCategory,
@@ -146,6 +147,34 @@ export function catalogDeskRepository(db: DeskDb) {
         .insert(catalogEbookEdition)
         .values({ bookId, ...edition })
         .onConflictDoUpdate({ target: catalogEbookEdition.bookId, set: edition });
+      await db
+        .update(catalogBook)
+        .set({ updatedAt: sql`now()` })
+        .where(eq(catalogBook.id, bookId));
+    },
+
+    /** the book's audio edition and its chapters (a new recording replaces the old) */
+    async setAudio(
+      bookId: number,
+      edition: { audioFile: string; durationSeconds: number; sampleSeconds: number },
+      chapters: { position: number; title: string; startSeconds: number; durationSeconds: number }[],
+    ) {
+      await db
+        .insert(catalogAudioEdition)
+        .values({ bookId, ...edition })
+        .onConflictDoUpdate({ target: catalogAudioEdition.bookId, set: edition });
+      await db.delete(catalogAudioChapter).where(eq(catalogAudioChapter.bookId, bookId));
+      for (let at = 0; at < chapters.length; at += 500) {
+        await db.insert(catalogAudioChapter).values(
+          chapters.slice(at, at + 500).map((c) => ({
+            bookId,
+            position: c.position,
+            title: c.title.slice(0, 300),
+            startSeconds: c.startSeconds,
+            durationSeconds: c.durationSeconds,
+          })),
+        );
+      }
       await db
         .update(catalogBook)
         .set({ updatedAt: sql`now()` })

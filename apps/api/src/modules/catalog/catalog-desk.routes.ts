@@ -112,6 +112,32 @@ export const catalogDeskRoutes: FastifyPluginAsync<RouteContext> = async (app, {
     };
   });
 
+  route(app, endpoints.setAudio, async (request) => {
+    const staff = requireStaff(request);
+    const { id } = request.params;
+    await desk.book(request.ctx, id);
+    const files: { path: string; name: string }[] = [];
+    for (const uploadId of request.body.upload_ids) {
+      const upload = await services.uploads.take(request.ctx, uploadId, staff.staffId, 'audio');
+      files.push({ path: upload.path, name: upload.fileName });
+    }
+    const transcript = request.body.transcript_upload_id
+      ? (await services.uploads.take(request.ctx, request.body.transcript_upload_id, staff.staffId, 'transcript')).path
+      : null;
+    await transaction(request.ctx, async (tx) => {
+      await services.media.audio.start(tx, id, files, transcript);
+      await services.staff.audit.record(tx, actorOf(staff), 'catalog.book_audio', 'book', id, {
+        after: { files: files.map((f) => f.name), transcript: transcript !== null },
+      });
+    });
+    return { data: await services.media.audio.status(request.ctx, id) };
+  });
+
+  route(app, endpoints.audioStatus, async (request) => {
+    await desk.book(request.ctx, request.params.id);
+    return { data: await services.media.audio.status(request.ctx, request.params.id) };
+  });
+
   route(app, endpoints.setCover, async (request) => {
     const staff = requireStaff(request);
     const { id } = request.params;

@@ -303,6 +303,24 @@ export function catalogDesk(kernel: Kernel) {
       return view(ctx, id);
     },
 
+    /** a recording made by the media module: the title's audio edition and chapters */
+    async setAudio(
+      ctx: Ctx,
+      id: number,
+      audio: {
+        audioFile: string;
+        durationSeconds: number;
+        sampleSeconds: number;
+        chapters: { position: number; title: string; startSeconds: number; durationSeconds: number }[];
+      },
+    ): Promise<void> {
+      await transaction(ctx, async (tx) => {
+        const { chapters, ...edition } = audio;
+        await repository(tx).setAudio(id, edition, chapters);
+        await changed(tx, [id]);
+      });
+    },
+
     /** the title's cover: a key of the media store and its colour */
     async setCover(ctx: Ctx, id: number, cover: { key: string; color: string }, onChange: OnChange): Promise<DeskBook> {
       await transaction(ctx, async (tx) => {

@@ -327,7 +327,7 @@ export function catalogRepository(db: CatalogDb, pool?: { genericDb: CatalogDb }
     slugToId,
 
     /** where a published title's media comes from: its source files, chapters and title */
-    async mediaSource(kind: 'book' | 'summary', id: number): Promise<MediaSource | undefined> {
+    async mediaSource(kind: 'book' | 'summary', id: number, drafts = false): Promise<MediaSource | undefined> {
       if (kind === 'summary') {
         const [row] = await db
           .select({
@@ -356,7 +356,7 @@ export function catalogRepository(db: CatalogDb, pool?: { genericDb: CatalogDb }
         .from(catalogBook)
         .leftJoin(catalogAudioEdition, eq(catalogAudioEdition.bookId, catalogBook.id))
         .leftJoin(catalogEbookEdition, eq(catalogEbookEdition.bookId, catalogBook.id))
-        .where(and(published, eq(catalogBook.id, id)));
+        .where(and(drafts ? undefined : published, eq(catalogBook.id, id)));
       return row && { ...row, kind: 'book', body: [] };
     },
 

@@ -600,8 +600,9 @@ export function catalogService(context: Kernel, podcasts: PodcastsService, comme
     },
 
     /** a published title's media sources, for the media domain (undefined: no such title) */
-    mediaSource: (ctx: Ctx, kind: 'book' | 'summary', id: number): Promise<MediaSource | undefined> =>
-      repository(ctx).mediaSource(kind, id),
+    /** what the media module plays and packages; `drafts`: a title not published yet too (packaging) */
+    mediaSource: (ctx: Ctx, kind: 'book' | 'summary', id: number, drafts = false): Promise<MediaSource | undefined> =>
+      repository(ctx).mediaSource(kind, id, drafts),
 
     /** published titles with audio, most popular first */
     audioTitles: (ctx: Ctx, limit: number) => repository(ctx).audioTitles(limit),

@@ -1,12 +1,13 @@
 import type { ModuleDb } from '@nomsan/db/client';
 import { and, eq, sql } from '@nomsan/db/orm';
 import type * as schema from '@nomsan/db/schema/media';
-import { mediaAsset, mediaKey } from '@nomsan/db/schema/media';
+import { mediaAsset, mediaIngest, mediaKey } from '@nomsan/db/schema/media';
 
 /** The database as this module sees it: its own tables only. */
 export type MediaDb = ModuleDb<typeof schema>;
 export type AssetRow = typeof mediaAsset.$inferSelect;
 export type KeyRow = typeof mediaKey.$inferSelect;
+export type IngestRow = typeof mediaIngest.$inferSelect;
 export type MediaItemType = AssetRow['itemType'];
 
 const assetOf = (type: MediaItemType, id: number) => and(eq(mediaAsset.itemType, type), eq(mediaAsset.itemId, id));
@@ -58,6 +59,31 @@ export function mediaRepository(db: MediaDb) {
         .from(mediaKey)
         .where(and(eq(mediaKey.itemType, row.itemType), eq(mediaKey.itemId, row.itemId)));
       return kept!;
+    },
+
+    // a recording on its way in (audio-intake.service.ts)
+
+    ingest: async (type: MediaItemType, id: number): Promise<IngestRow | undefined> =>
+      (
+        await db
+          .select()
+          .from(mediaIngest)
+          .where(and(eq(mediaIngest.itemType, type), eq(mediaIngest.itemId, id)))
+      )[0],
+
+    async startIngest(type: MediaItemType, id: number, files: string[], at: Date): Promise<void> {
+      const row = { status: 'queued' as const, progress: 0, files, error: null, updatedAt: at };
+      await db
+        .insert(mediaIngest)
+        .values({ itemType: type, itemId: id, ...row })
+        .onConflictDoUpdate({ target: [mediaIngest.itemType, mediaIngest.itemId], set: row });
+    },
+
+    async updateIngest(type: MediaItemType, id: number, patch: Partial<Omit<IngestRow, 'itemType' | 'itemId'>>) {
+      await db
+        .update(mediaIngest)
+        .set(patch)
+        .where(and(eq(mediaIngest.itemType, type), eq(mediaIngest.itemId, id)));
     },
   };
 }

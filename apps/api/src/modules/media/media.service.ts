@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fixturesDir } from '@nomsan/demo/fixtures-dir';
 import { z } from 'zod';
 import { mn } from '@nomsan/contracts/messages';
 import type { PackagingStatus, PlaybackSession, Playlist, PlaylistChapter } from '@nomsan/contracts/media';
@@ -170,6 +171,15 @@ export function mediaService(
     return keys.unwrap(row.wrappedKey);
   }
 
+  /**
+   * A recording's file: among the store's sources (MEDIA_SOURCE_DIR), else the demo's fixtures
+   * (a catalogue seeded before its recordings were copied to the sources)
+   */
+  const sourcePath = (file: string) => {
+    const kept = join(settings.sourceDir, file);
+    return existsSync(kept) ? kept : join(fixturesDir(), 'audio', file);
+  };
+
   /** the recording's sentences timed on its pauses, from the transcript beside it (if any) */
   async function transcriptOf(recording: string, duration: number): Promise<TimedSentence[] | null> {
     const sidecar = recording.replace(/\.[^./]+$/, '') + '.transcript.txt';
@@ -329,9 +339,14 @@ export function mediaService(
     hlsKey: async (ctx: Ctx, token: string, listener: Listener | null): Promise<Buffer> =>
       titleKey(ctx, await claimOf(ctx, token, listener)),
 
+    /** asks the worker to package a title from `source` now (a new recording from the back office) */
+    queuePackaging: (ctx: Ctx, type: MediaItemType, id: number, source: string) =>
+      queuePackaging(ctx, type, id, source),
+
     /** the `media.package` job: packages a title from its current source and publishes it */
     async packageTitle(ctx: Ctx, type: MediaItemType, id: number): Promise<void> {
-      const source = await deps.catalog.mediaSource(ctx, type, id);
+      // a draft's recording is packaged too: it is ready when the title is published
+      const source = await deps.catalog.mediaSource(ctx, type, id, true);
       if (!source?.audioFile) throw new NoRetry(`${type} ${id} has no audio`);
       const repo = repository(ctx);
       const previous = await repo.asset(type, id);
@@ -345,7 +360,7 @@ export function mediaService(
           wrappedKey: keys.wrap(fresh.key),
         });
         const packaged = await packageAudio({
-          source: join(settings.sourceDir, source.audioFile),
+          source: sourcePath(source.audioFile),
           workDir: settings.workDir,
           key: { kid: key.kid, key: keys.unwrap(key.wrappedKey) },
           previewSeconds: source.sampleSeconds ?? 300,
@@ -358,7 +373,7 @@ export function mediaService(
         } finally {
           await rm(packaged.dir, { recursive: true, force: true });
         }
-        const transcript = await transcriptOf(join(settings.sourceDir, source.audioFile), packaged.durationSeconds);
+        const transcript = await transcriptOf(sourcePath(source.audioFile), packaged.durationSeconds);
         await repo.update(type, id, {
           status: 'ready',
           transcript,

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fixturesDir } from '@nomsan/demo/fixtures-dir';
 import type { MediaSettings } from './media.service';
 import { localStorage, s3Storage, type S3Config } from './media.storage';
 
@@ -11,7 +10,10 @@ export interface MediaOptions {
   secret?: string;
   /** MEDIA_DIR: where packaged media is written, served at the media base URL */
   dir?: string;
-  /** MEDIA_SOURCE_DIR: where source recordings are; the demo's fixtures by default */
+  /**
+   * MEDIA_SOURCE_DIR: where source recordings are kept (those the back office takes in are
+   * written there); a temporary one by default. The demo's are read from its fixtures.
+   */
   sourceDir?: string;
   /** EBOOK_DIR: where the EPUB files of e-books are kept (private); a temporary one by default */
   ebookDir?: string;
@@ -28,7 +30,7 @@ export function mediaSettings(options: MediaOptions, mediaBaseUrl: string): Medi
   return {
     secret: options.secret ?? randomBytes(32).toString('base64url'),
     storage: options.s3 ? s3Storage(options.s3, mediaBaseUrl) : localStorage(dir, mediaBaseUrl),
-    sourceDir: options.sourceDir ?? join(fixturesDir(), 'audio'),
+    sourceDir: options.sourceDir ?? join(tmpdir(), `nomsan-sources-${process.pid}`),
     ebookDir: options.ebookDir ?? join(tmpdir(), `nomsan-ebooks-${process.pid}`),
     workDir: options.workDir ?? join(dir, '..', 'media-work'),
     packageAhead: options.packageAhead ?? 0,
