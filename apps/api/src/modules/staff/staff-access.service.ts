@@ -44,10 +44,6 @@ export interface StaffPrincipal {
   sessionEndsAt: Date;
 }
 
-/** Whether someone holding `roles` may use a route that needs one of `needed` (owners: all). */
-export const allowed = (roles: readonly StaffRole[], needed: readonly StaffRole[]) =>
-  roles.includes('owner') || needed.length === 0 || needed.some((role) => roles.includes(role));
-
 /**
  * Staff sign-in and sessions (docs/staff.md): a password, then a TOTP code or a recovery code;
  * a session of its own kind (never a member's), ended by 30 minutes idle or 12 hours in all or

@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { mn } from '@nomsan/contracts/messages';
-import { STAFF_COOKIE, type StaffRole } from '@nomsan/contracts/staff';
+import { checkRoles, STAFF_COOKIE, type StaffRole } from '@nomsan/contracts/staff';
 import { AppError } from '../../errors';
-import { allowed, STAFF_MAX_MS, type StaffAccessService, type StaffPrincipal } from './staff-access.service';
+import { STAFF_MAX_MS, type StaffAccessService, type StaffPrincipal } from './staff-access.service';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -60,7 +60,7 @@ export const staffGate = fp<{ access: StaffAccessService }>(
         if (token) clearStaffCookie(request, reply);
         throw new AppError('UNAUTHORIZED', mn.staff.signInRequired);
       }
-      if (!allowed(principal.roles, needed)) throw new AppError('FORBIDDEN');
+      if (!checkRoles(principal.roles, needed)) throw new AppError('FORBIDDEN');
       request.staff = principal;
     });
   },
