@@ -137,6 +137,8 @@ describe('the back office in the browser', () => {
       await expect.poll(() => ownerPage.getByText('Туршилтын нууц үгээ солино уу').count()).toBe(1);
       expect(await nav(ownerPage).getByRole('link').allTextContents()).toEqual([
         'Нүүр',
+        'Каталог',
+        'Подкаст',
         'Ажилтнууд',
         'Аудитын бүртгэл',
         'Буцаалт',
@@ -184,8 +186,13 @@ describe('the back office in the browser', () => {
       await editorPage.getByRole('button', { name: 'Хадгалсан, үргэлжлүүлэх' }).click();
       await at(editorPage, '/admin');
       await heading(editorPage, `Сайн байна уу, ${editorName}`).waitFor();
-      // an editor's sections: nothing of the owner's or finance's
-      expect(await nav(editorPage).getByRole('link').allTextContents()).toEqual(['Нүүр', 'Миний бүртгэл']);
+      // an editor's sections: the catalogue and podcasts, nothing of the owner's or finance's
+      expect(await nav(editorPage).getByRole('link').allTextContents()).toEqual([
+        'Нүүр',
+        'Каталог',
+        'Подкаст',
+        'Миний бүртгэл',
+      ]);
       expect(await editorPage.getByRole('link', { name: /Ажилтнууд|Аудит|Буцаалт/ }).count()).toBe(0);
       await shots(editorPage, 'home-editor');
       await editorPage.goto('/admin/refunds');

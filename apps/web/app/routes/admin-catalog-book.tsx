@@ -5,6 +5,7 @@ import { catalogDeskEndpoints } from '@nomsan/contracts/catalog-desk.endpoints';
 import { mn } from '@nomsan/contracts/messages';
 import { staffLoad } from '~/features/admin/admin-api';
 import { AdminError } from '~/features/admin/admin-error';
+import { CoverPanel, EbookPanel } from '~/features/admin/catalog-book-files';
 import { BookForm } from '~/features/admin/catalog-book-form';
 import { OffersPanel } from '~/features/admin/catalog-book-offers';
 import { BookStatusPanel } from '~/features/admin/catalog-book-status';
@@ -87,8 +88,11 @@ export default function AdminCatalogBook({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
-        <aside className="space-y-5 lg:sticky lg:top-4 lg:order-last">
-          <BookStatusPanel key={book.id} book={book} onChanged={onBook} />
+        <aside className="space-y-5 lg:order-last">
+          {/* a new state of the title starts the panel afresh (no refusal left from before its file came) */}
+          <BookStatusPanel key={`${book.id}:${book.updated_at}`} book={book} onChanged={onBook} />
+          <CoverPanel key={`cover-${book.id}`} book={book} onChanged={onBook} />
+          <EbookPanel key={`ebook-${book.id}`} book={book} onChanged={onBook} />
         </aside>
         <div className="min-w-0 space-y-5">
           <BookForm key={book.id} book={book} categories={loaderData.categories} onSaved={onBook} />

@@ -82,7 +82,7 @@ export function BookStatusPanel({ book, onChanged }: { book: DeskBook; onChanged
         <div className="flex flex-wrap gap-2">
           {book.status !== 'published'
             ? button('publish', t.publish, 'primary', () => void change('publish', { status: 'published' }))
-            : button('withdraw', t.withdraw, 'quietDanger', () => setWithdrawing(true))}
+            : button('withdraw', t.withdraw, 'danger', () => setWithdrawing(true))}
           {status === 'scheduled'
             ? button('draft', t.cancelSchedule, 'secondary', () => void change('draft', { status: 'draft' }))
             : book.status !== 'draft'
