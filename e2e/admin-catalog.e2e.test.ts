@@ -1,6 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { strToU8, zipSync } from 'fflate';
+import { strToU8, unzipSync, zipSync } from 'fflate';
 import { Secret, TOTP } from 'otpauth';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -106,6 +107,18 @@ async function publishedEbook(cookie: string): Promise<{ id: number; title: stri
     if (offer) return { id: row.id, title: row.title, offer };
   }
   throw new Error('no published e-book on sale for money in the demo');
+}
+
+/** A sound EPUB made `size` bytes larger by a stored (incompressible) resource, `mimetype` still first. */
+function largeEpub(path: string, size: number): Buffer {
+  const { mimetype, ...entries } = unzipSync(readFileSync(path));
+  return Buffer.from(
+    zipSync({
+      mimetype: [mimetype!, { level: 0 }],
+      ...entries,
+      'OEBPS/filler.bin': [randomBytes(size), { level: 0 }],
+    }),
+  );
 }
 
 /** 12345 -> '12 345₮', as the store writes prices. */
@@ -237,8 +250,37 @@ describe('the catalogue and podcasts in the back office', () => {
             'Архивын доторх «/etc/passwd» файлын зам архиваас гадагш заасан байна.',
           ]);
         await shots(page, 'catalog-files-refused');
-        await files.getByLabel('EPUB сонгох').setInputFiles(join(ROOT, 'e2e', 'fixtures', 'epub', 'footnotes.epub'));
+        // a sound one, made large (12 MB, three of the client's 5 MB requests) and sent over a
+        // slowed connection, is paused (nothing more is sent) and resumed where it stopped
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Network.emulateNetworkConditions', {
+          offline: false,
+          latency: 0,
+          downloadThroughput: -1,
+          uploadThroughput: 4 * 1024 * 1024,
+        });
+        await files.getByLabel('EPUB сонгох').setInputFiles({
+          name: 'footnotes-large.epub',
+          mimeType: 'application/epub+zip',
+          buffer: largeEpub(join(ROOT, 'e2e', 'fixtures', 'epub', 'footnotes.epub'), 12 * 1024 * 1024),
+        });
+        const sent = files.getByRole('progressbar', { name: 'Илгээлт' });
+        await expect.poll(async () => Number(await sent.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
+        await files.getByRole('button', { name: 'Түр зогсоох' }).click();
+        await expect.poll(() => files.getByText(/^Түр зогссон · \d+% · /).count()).toBe(1);
+        const pausedAt = await sent.getAttribute('aria-valuenow');
+        await page.waitForTimeout(500);
+        expect(await sent.getAttribute('aria-valuenow')).toBe(pausedAt);
+        expect(Number(pausedAt)).toBeLessThan(100);
+        await shots(page, 'catalog-upload-paused');
+        await files.getByRole('button', { name: 'Үргэлжлүүлэх' }).click();
         await expect.poll(() => files.getByText(/^Цахим номтой: ойролцоогоор \d+ хуудас\.$/).count()).toBe(1);
+        await cdp.send('Network.emulateNetworkConditions', {
+          offline: false,
+          latency: 0,
+          downloadThroughput: -1,
+          uploadThroughput: -1,
+        });
         expect(await files.getByRole('alert').count()).toBe(0);
         await page.getByRole('region', { name: /^Цахим ном Зарагдаагүй/ }).waitFor();
         await status.getByRole('button', { name: 'Одоо нийтлэх' }).click();

@@ -1739,7 +1739,7 @@ export const mn = {
       newBook: 'Шинэ ном',
       filters: 'Шүүлтүүр',
       search: 'Нэр эсвэл ID',
-      searchHint: 'Номын нэрийн эхлэл эсвэл дугаар',
+      searchHint: 'Нэрийн эхлэл эсвэл дугаар',
       status: 'Төлөв',
       anyStatus: 'Бүх төлөв',
       statuses: {
