@@ -1418,7 +1418,8 @@ export const mn = {
     coverTooSmall: 'Зураг хэт жижиг байна (өргөн нь 320 пикселээс багагүй).',
   },
   audioIngest: {
-    unreadable: (file: string) => `«${file}» файлыг аудио гэж уншиж чадсангүй. MP3, M4A/M4B, FLAC, OGG эсвэл WAV файл оруулна уу.`,
+    unreadable: (file: string) =>
+      `«${file}» файлыг аудио гэж уншиж чадсангүй. MP3, M4A/M4B, FLAC, OGG эсвэл WAV файл оруулна уу.`,
     failed: 'Бичлэгийг боловсруулж чадсангүй. Дахин илгээнэ үү; давтагдвал техникийн ажилтанд хандана уу.',
   },
   podcastFeeds: {

@@ -30,7 +30,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const query = auditQuery.safeParse({
     ...Object.fromEntries(Object.entries(filter).filter(([, text]) => text !== '')),
     ...(before ? { before } : {}),
-    limit: PAGE_SIZE,
+    limit: String(PAGE_SIZE),
   });
   return staffLoad(request, async (api) => {
     const [people, page] = await Promise.all([

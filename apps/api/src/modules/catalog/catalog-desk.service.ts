@@ -98,7 +98,8 @@ export function catalogDesk(kernel: Kernel) {
         ? { pages: editions.ebookEdition.pages, sample_chapters: editions.ebookEdition.sampleChapters }
         : null,
       cover: cover(book),
-      url: `/${book.kind === 'english_book' ? 'english-book' : 'book'}/${book.slug}`,
+      // the web's links (apps/web/app/lib/links.ts): a book at /{slug}, an English book under /english-book
+      url: book.kind === 'english_book' ? `/english-book/${book.slug}` : `/${book.slug}`,
       updated_at: book.updatedAt.toISOString(),
     };
   }

@@ -88,6 +88,8 @@ describe('catalogue desk', () => {
       has_audio: false,
       has_ebook: false,
     });
+    // the page members will see: the web's book links are /{slug}
+    expect(book.url).toBe(`/${book.slug}`);
     expect((await t.app.inject(`/v4/books/${book.id}`)).statusCode).toBe(404);
     const publish = await send('POST', `/api/staff/catalog/books/${book.id}/status`, { status: 'published' });
     expect(publish.statusCode).toBe(422);
