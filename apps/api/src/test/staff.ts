@@ -62,3 +62,36 @@ export async function keptStaff(app: FastifyInstance, roles: StaffRole[]): Promi
   byRoles.set(roles.join(','), made);
   return made;
 }
+
+/**
+ * A finished upload of `kind` by `who` through the tus endpoint in-process (creation, then one
+ * PATCH with every byte); answers the upload's id.
+ */
+export async function uploadAs(
+  app: FastifyInstance,
+  who: SignedInStaff,
+  bytes: Buffer,
+  kind: string,
+  filename: string,
+): Promise<string> {
+  const headers = { ...who.headers, 'tus-resumable': '1.0.0' };
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/staff/uploads',
+    headers: {
+      ...headers,
+      'upload-length': String(bytes.length),
+      'upload-metadata': `kind ${Buffer.from(kind).toString('base64')},filename ${Buffer.from(filename).toString('base64')}`,
+    },
+  });
+  if (created.statusCode !== 201) throw new Error(`upload not created: ${created.statusCode} ${created.body}`);
+  const location = created.headers.location as string;
+  const sent = await app.inject({
+    method: 'PATCH',
+    url: location,
+    headers: { ...headers, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+    payload: bytes,
+  });
+  if (sent.statusCode !== 204) throw new Error(`upload not sent: ${sent.statusCode} ${sent.body}`);
+  return location.split('/').at(-1)!;
+}

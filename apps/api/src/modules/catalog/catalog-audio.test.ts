@@ -6,7 +6,7 @@ import { mn } from '@nomsan/contracts/messages';
 import { fixturesDir } from '@nomsan/demo/fixtures-dir';
 import { createAccountsApp, type AccountsTestApp } from '../../test/accounts';
 import { runQueuedJobs } from '../../test/jobs';
-import { keptStaff } from '../../test/staff';
+import { keptStaff, uploadAs } from '../../test/staff';
 import { chaptersOf, durationIn, parseFfmetadata } from '../media/audio-ingest';
 
 const narration = (n: number) => readFileSync(join(fixturesDir(), 'audio', `narration-${n}.mp3`));
@@ -24,27 +24,8 @@ describe("a title's recording", () => {
   afterAll(() => t.close());
 
   const editor = () => keptStaff(t.app, ['editor']);
-  async function upload(bytes: Buffer, kind: string, filename: string): Promise<string> {
-    const headers = { ...(await editor()).headers, 'tus-resumable': '1.0.0' };
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/staff/uploads',
-      headers: {
-        ...headers,
-        'upload-length': String(bytes.length),
-        'upload-metadata': `kind ${Buffer.from(kind).toString('base64')},filename ${Buffer.from(filename).toString('base64')}`,
-      },
-    });
-    const location = created.headers.location as string;
-    const sent = await t.app.inject({
-      method: 'PATCH',
-      url: location,
-      headers: { ...headers, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
-      payload: bytes,
-    });
-    if (sent.statusCode !== 204) throw new Error(sent.body);
-    return location.split('/').at(-1)!;
-  }
+  const upload = async (bytes: Buffer, kind: string, filename: string) =>
+    uploadAs(t.app, await editor(), bytes, kind, filename);
   const post = async (url: string, payload: object) =>
     t.app.inject({ method: 'POST', url, headers: (await editor()).headers, payload });
   const status = async (id: number) =>

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdir, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { ffmpegPath, run } from './media.tools';
 
 /**
@@ -189,4 +189,4 @@ export async function normalise(
 }
 
 /** where a recording of a title is kept among the sources */
-export const sourceNameOf = (bookId: number, at: Date) => join(`book-${bookId}-${at.getTime().toString(36)}.m4a`);
+export const sourceNameOf = (bookId: number, at: Date) => `book-${bookId}-${at.getTime().toString(36)}.m4a`;
