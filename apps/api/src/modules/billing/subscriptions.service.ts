@@ -124,10 +124,23 @@ export function subscriptionsService(
     return plan;
   }
 
+  /**
+   * A subscription's row, locked, after its member's buyer lock: the one lock order of every
+   * sale and settlement (buyer, payment, invoice, then the subscription a settled period
+   * activates). Locking the row first let a renewal and the settlement of its own charge
+   * deadlock, and PostgreSQL broke the tie by failing the settlement (the charge left pending).
+   */
+  async function lockSubscription(ctx: Ctx, id: number): Promise<SubscriptionRow | undefined> {
+    const found = await repository(ctx).byId(id);
+    if (!found) return undefined;
+    await billing.lockBuyer(ctx, found.userId);
+    return repository(ctx).byId(id, true);
+  }
+
   async function own(ctx: Ctx, userId: number, publicId: string, lock = false): Promise<SubscriptionRow> {
     const found = await repository(ctx).byPublicId(publicId);
     if (!found || found.userId !== userId) throw notFound(mn.subscriptions.notFound);
-    return lock ? (await repository(ctx).byId(found.id, true))! : found;
+    return lock ? (await lockSubscription(ctx, found.id))! : found;
   }
 
   /** the invoice of a period and its row, written once; the period's invoice if it has one */
@@ -224,7 +237,7 @@ export function subscriptionsService(
       const given = periodFulfilment.parse(line.fulfilment);
       const found = await repository(ctx).byPublicId(given.subscription);
       if (!found) continue;
-      const subscription = (await repository(ctx).byId(found.id, true))!;
+      const subscription = (await lockSubscription(ctx, found.id))!;
       if (subscription.period >= given.period) continue;
       const plan = await planOf(ctx, given.planId);
       const at = now();
@@ -301,7 +314,7 @@ export function subscriptionsService(
       const given = periodFulfilment.parse(line.fulfilment);
       const found = await repository(ctx).byPublicId(given.subscription);
       if (!found) continue;
-      const subscription = (await repository(ctx).byId(found.id, true))!;
+      const subscription = (await lockSubscription(ctx, found.id))!;
       const plan = await planOf(ctx, given.planId);
       await deps.entitlements.revokePasses(ctx, subscription.userId, passSource(subscription, given.period));
       if (plan.scope === 'credit' && plan.creditsPerPeriod > 0) {
@@ -328,7 +341,7 @@ export function subscriptionsService(
   /** a renewal charge failed: retried on the dunning schedule, with access kept through the grace */
   async function recordFailure(ctx: Ctx, subscriptionId: number, period: number, failure: string): Promise<void> {
     await transaction(ctx, async (tx) => {
-      const subscription = (await repository(tx).byId(subscriptionId, true))!;
+      const subscription = (await lockSubscription(tx, subscriptionId))!;
       if (subscription.period >= period || subscription.currentPeriodEnd === null) return;
       const plan = await planOf(tx, subscription.planId);
       const failedAttempts = subscription.failedAttempts + 1;
@@ -376,7 +389,7 @@ export function subscriptionsService(
    */
   async function renew(ctx: Ctx, subscriptionId: number, period: number): Promise<void> {
     const prepared = await transaction(ctx, async (tx) => {
-      const subscription = await repository(tx).byId(subscriptionId, true);
+      const subscription = await lockSubscription(tx, subscriptionId);
       if (
         !subscription ||
         subscription.period + 1 !== period ||
@@ -442,6 +455,9 @@ export function subscriptionsService(
       if (isUniqueViolation(error)) return;
       const attempt = await billing.paymentByIdempotencyKey(ctx, subscription.userId, key);
       if (!(error instanceof AppError) && !attempt) throw error;
+      // the attempt stays pending and the next run asks the bank about it; said, never silent
+      if (!(error instanceof AppError))
+        kernel.onError(error, `renewal of ${subscription.publicId} stopped after its charge`);
       payment = attempt ?? ({ status: 'failed', failureCode: 'card_removed' } as PaymentRow);
     }
     if (payment.status === 'paid' || payment.status === 'pending') return;
@@ -449,7 +465,7 @@ export function subscriptionsService(
       // the bank could not be reached: not the member's card, so not a declined try and nobody
       // is told; asked again shortly while the period lasts (after it, it counts as a failure)
       await transaction(ctx, async (tx) => {
-        const locked = (await repository(tx).byId(subscription.id, true))!;
+        const locked = (await lockSubscription(tx, subscription.id))!;
         if (locked.period + 1 !== period || locked.nextAttemptAt?.getTime() !== subscription.nextAttemptAt!.getTime())
           return;
         await repository(tx).update(locked.id, { nextAttemptAt: new Date(now().getTime() + UNREACHABLE_RETRY_MS) });
@@ -712,7 +728,7 @@ export function subscriptionsService(
       let expired = 0;
       for (const ending of await repository(ctx).endedBy(at, 500)) {
         await transaction(ctx, async (tx) => {
-          const subscription = (await repository(tx).byId(ending.id, true))!;
+          const subscription = (await lockSubscription(tx, ending.id))!;
           const end = Math.max(subscription.currentPeriodEnd?.getTime() ?? 0, subscription.graceEndsAt?.getTime() ?? 0);
           if (!LIVE_STATUSES.includes(subscription.status) || end > now().getTime()) return;
           await repository(tx).update(subscription.id, { status: 'expired', endedAt: now(), nextAttemptAt: null });
