@@ -257,8 +257,8 @@ export const deskOfferFields = z
     rental_price_mnt: tugrik.nullable().default(null),
     /** which subscriptions open it (`credit`: the credit plan's) */
     subscription_scopes: z
-      .array(z.enum(['audio', 'ebook', 'summary'], { error: m.filterInvalid }))
-      .max(3)
+      .array(z.enum(subscriptionScope.options, { error: m.filterInvalid }))
+      .max(subscriptionScope.options.length)
       .default([]),
     /** "leaving on": it stops being sold then, and members who use it are told three days before */
     ends_at: z.iso.datetime({ offset: true, error: m.dateInvalid }).nullable().default(null),

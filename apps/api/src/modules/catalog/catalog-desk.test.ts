@@ -164,12 +164,18 @@ describe('catalogue desk', () => {
       credit_price: 1,
       rental_days: 14,
       rental_price_mnt: 3_900,
-      subscription_scopes: ['ebook'],
+      subscription_scopes: ['ebook', 'credit'],
       ends_at: leaving,
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().data).toContainEqual(
-      expect.objectContaining({ format: 'ebook', price_mnt: 12_900, rental_days: 14, ends_at: leaving }),
+      expect.objectContaining({
+        format: 'ebook',
+        price_mnt: 12_900,
+        rental_days: 14,
+        subscription_scopes: ['ebook', 'credit'],
+        ends_at: leaving,
+      }),
     );
     const offers = (await t.app.inject(`/v4/books/${id}`)).json().data.offers;
     expect(offers).toContainEqual(

@@ -23,7 +23,8 @@ const formats = mn.admin.catalog.formats;
 
 type Format = (typeof DESK_FORMATS)[number];
 type Scope = NonNullable<DeskOfferFields['subscription_scopes']>[number];
-const SCOPES = ['audio', 'ebook', 'summary'] as const satisfies readonly Scope[];
+/** every scope the contract knows: an offer's scopes are sent back whole (none dropped on save) */
+const SCOPES = ['audio', 'ebook', 'summary', 'credit'] as const satisfies readonly Scope[];
 const isScope = (scope: string): scope is Scope => (SCOPES as readonly string[]).includes(scope);
 
 const FIELDS = [
