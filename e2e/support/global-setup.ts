@@ -17,10 +17,10 @@ export default async function setup(_project: TestProject) {
   cpSync(first.dataDir, template, { recursive: true });
   // e2e/renewal.e2e.test.ts moves the sandbox's clock about a month ahead (POST /sandbox/clock):
   // sessions idle for 30 days would end, so they last longer here; every journey signs up from
-  // 127.0.0.1, so that address may ask for more codes than a member's would
+  // 127.0.0.1, so that address may ask for (and try) more codes than a member's would
   const server = await startServer({
     dataDir: first.dataDir,
-    env: { SESSION_IDLE_DAYS: '90', OTP_SENDS_PER_IP_HOUR: '1000' },
+    env: { SESSION_IDLE_DAYS: '90', OTP_SENDS_PER_IP_HOUR: '1000', OTP_VERIFIES_PER_IP: '1000' },
   });
   console.log(`e2e server ready at ${server.url} in ${Math.round(performance.now() - started)} ms`);
   process.env.E2E_BASE_URL = server.url;

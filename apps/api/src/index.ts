@@ -28,4 +28,4 @@ export type { AccountsOptions } from './modules/identity/accounts';
 export type { PaymentsOptions } from './modules/billing/billing.settings';
 export { mediaSettings, type MediaOptions } from './modules/media/media.settings';
 export { facebookProvider } from './modules/identity/oauth';
-export { DEFAULT_OTP_SENDS_PER_IP_HOUR } from './modules/identity/otp.service';
+export { DEFAULT_OTP_SENDS_PER_IP_HOUR, DEFAULT_OTP_VERIFIES_PER_IP } from './modules/identity/otp.service';

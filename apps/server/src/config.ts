@@ -5,6 +5,7 @@ import {
   type AccountsOptions,
   DEFAULT_HTTP_TIMEOUTS,
   DEFAULT_OTP_SENDS_PER_IP_HOUR,
+  DEFAULT_OTP_VERIFIES_PER_IP,
   facebookProvider,
   type HttpTimeouts,
   type MediaOptions,
@@ -81,6 +82,7 @@ const envSchema = z.object({
   PAGE_CACHE_TTL_MS: integer(0, 600_000).default(10_000),
   SESSION_IDLE_DAYS: integer(1, 3650).default(30),
   OTP_SENDS_PER_IP_HOUR: integer(1, 1_000_000).default(DEFAULT_OTP_SENDS_PER_IP_HOUR),
+  OTP_VERIFIES_PER_IP: integer(1, 1_000_000).default(DEFAULT_OTP_VERIFIES_PER_IP),
   SESSION_MAX_DAYS: integer(1, 3650).default(180),
   SMS_GATEWAY_URL: url(['http:', 'https:'], 'http(s)').optional(),
   SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
@@ -373,6 +375,7 @@ function accountsConfig(e: Env): Config['accounts'] {
     sandbox: e.SANDBOX,
     sessions: { idleMs: e.SESSION_IDLE_DAYS * DAY_MS, maxMs: e.SESSION_MAX_DAYS * DAY_MS },
     otpSendsPerIpHour: e.OTP_SENDS_PER_IP_HOUR,
+    otpVerifiesPerIp: e.OTP_VERIFIES_PER_IP,
     sms: pair(e, 'SMS_GATEWAY_URL', 'SMS_GATEWAY_TOKEN', () => ({
       url: e.SMS_GATEWAY_URL ?? '',
       token: e.SMS_GATEWAY_TOKEN ?? '',

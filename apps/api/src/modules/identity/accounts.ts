@@ -35,6 +35,8 @@ export interface AccountsOptions {
   sessions?: SessionLifetimes;
   /** codes one address may ask for in an hour */
   otpSendsPerIpHour?: number;
+  /** codes one address may try in ten minutes (absent: the default) */
+  otpVerifiesPerIp?: number;
   /** tests move time */
   clock?: Clock;
 }
@@ -64,6 +66,8 @@ export interface IdentitySettings {
   onProviderError: (error: unknown, provider: OAuthProvider) => void;
   /** codes one address may ask for in an hour (absent: the default) */
   otpSendsPerIpHour?: number;
+  /** codes one address may try in ten minutes (absent: the default) */
+  otpVerifiesPerIp?: number;
 }
 
 declare module '../../kernel/module' {
@@ -102,6 +106,7 @@ export async function identitySettings(app: FastifyInstance, context: AccountsCo
     clock,
     lifetimes: options.sessions ?? DEFAULT_SESSION_LIFETIMES,
     otpSendsPerIpHour: options.otpSendsPerIpHour,
+    otpVerifiesPerIp: options.otpVerifiesPerIp,
     secret: context.secret,
     limiter: createLimiter(clock, context.redis, (error) =>
       app.log.error({ err: error }, 'sign-in limits unavailable (Redis); allowing'),

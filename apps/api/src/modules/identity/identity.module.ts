@@ -61,6 +61,7 @@ export const identityModule = defineModule({
       mail: settings.mail,
       onDeliveryError: settings.onDeliveryError,
       sendsPerIpHour: settings.otpSendsPerIpHour,
+      verifiesPerIp: settings.otpVerifiesPerIp,
     });
     return { users: identityService({ clock, limiter, otp, sessions }), sessions, settings };
   },

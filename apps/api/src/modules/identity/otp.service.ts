@@ -33,7 +33,11 @@ const sendRules = (destination: string, ip: string, perAddressHour: number): Lim
 
 /** codes one address may ask for in an hour, to any destinations (OTP_SENDS_PER_IP_HOUR) */
 export const DEFAULT_OTP_SENDS_PER_IP_HOUR = 20;
-const verifyRules = (ip: string): LimitRule[] => [{ key: `otp-verify:ip:${ip}`, limit: 30, windowMs: 10 * MINUTE }];
+/** codes one address may try in ten minutes (OTP_VERIFIES_PER_IP) */
+export const DEFAULT_OTP_VERIFIES_PER_IP = 30;
+const verifyRules = (ip: string, limit: number): LimitRule[] => [
+  { key: `otp-verify:ip:${ip}`, limit, windowMs: 10 * MINUTE },
+];
 
 export interface Destination {
   channel: 'sms' | 'email';
@@ -84,6 +88,8 @@ export interface OtpDependencies {
   onDeliveryError: (error: unknown) => void;
   /** codes one address may ask for in an hour (default 20; more behind a carrier's shared address) */
   sendsPerIpHour?: number;
+  /** codes one address may try in ten minutes (absent: the default) */
+  verifiesPerIp?: number;
 }
 
 /**
@@ -171,7 +177,9 @@ export function otpService(deps: OtpDependencies) {
       code: string,
       context: { ip: string; userId: number | null },
     ): Promise<{ challenge: ChallengeRow; verificationToken: string | null }> {
-      const limit = await deps.limiter.hitAll(verifyRules(context.ip));
+      const limit = await deps.limiter.hitAll(
+        verifyRules(context.ip, deps.verifiesPerIp ?? DEFAULT_OTP_VERIFIES_PER_IP),
+      );
       if (!limit.allowed) throw rateLimited(limit.retryAfterMs);
       const challenge = await repository(ctx).challengeById(challengeId);
       const now = deps.clock.now();
