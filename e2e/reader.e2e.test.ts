@@ -360,7 +360,7 @@ describe('the e-book reader', () => {
       const service = ebookService(
         { caches: cacheRegistry(), log: { info: quiet, warn: quiet, error: quiet } } as unknown as Kernel,
         {
-          catalog: { mediaSource: async () => ({ title: file, epubFile: file }) as never },
+          catalog: { mediaSource: async () => ({ title: file, epubFile: file, sampleChapters: 1 }) as never },
           entitlements: {
             canAccess: async () =>
               owner

@@ -130,4 +130,14 @@ describe('reading EPUB archives for the reader', () => {
       expect(resolveHref('OEBPS/a.xhtml', outside), outside).toBeUndefined();
     }
   });
+
+  it('opens the chapters an editor chose to visitors, and always the first one', () => {
+    const book = realWorld('moby-dick.epub');
+    const three = book.sampleOf(3);
+    expect(three.spine.size).toBe(3);
+    expect([...book.sample.spine][0]).toBe([...three.spine][0]);
+    for (const asked of [0, -2, Number.NaN, undefined as unknown as number]) {
+      expect(book.sampleOf(asked).spine).toEqual(book.sample.spine);
+    }
+  });
 });

@@ -484,7 +484,8 @@ export function openEpub(bytes: Uint8Array): EpubBook {
   const structure = [CONTAINER, packagePath, ...(navItem ? [navItem.path] : []), ...(ncxPath ? [ncxPath] : [])];
   const samples = new Map<number, EpubSample>();
   const sampleOf = (chapters: number): EpubSample => {
-    const count = Math.max(1, Math.min(Math.floor(chapters), spine.length));
+    // at least the first chapter, whatever is asked (a missing or broken number included)
+    const count = Number.isFinite(chapters) ? Math.max(1, Math.min(Math.floor(chapters), spine.length)) : 1;
     const known = samples.get(count);
     if (known) return known;
     // the first chapter and the linear content documents after it
