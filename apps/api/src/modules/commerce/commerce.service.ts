@@ -77,6 +77,21 @@ export function toAvailability(offers: Offer[]): Availability {
 /** a price in whole tögrög: positive, and below anything the store would ever ask */
 const priceMnt = z.number().int().positive().max(100_000_000);
 
+/** an offer row of a book's format as the back office's form shows it; null for other formats */
+function deskOfferOf(row: OfferRow): DeskOffer | null {
+  if (row.format !== 'audiobook' && row.format !== 'ebook') return null;
+  return {
+    format: row.format,
+    price_mnt: row.priceMnt,
+    original_price_mnt: row.originalPriceMnt,
+    credit_price: row.creditPrice,
+    rental_days: row.rentalDays,
+    rental_price_mnt: row.rentalPriceMnt,
+    subscription_scopes: row.subscriptionScopes as DeskOffer['subscription_scopes'],
+    ends_at: row.endsAt?.toISOString() ?? null,
+  };
+}
+
 export function commerceService(context: Kernel) {
   // requests outside a transaction share the pool's repository, which coalesces its hot reads
   const repository = boundRepositoryWith(
@@ -177,21 +192,7 @@ export function commerceService(context: Kernel) {
     /** a book's offers being sold (now or from a later time), for the back office's form */
     async deskOffers(ctx: Ctx, bookId: number): Promise<DeskOffer[]> {
       const rows = await repository(ctx).activeOffersOf('book', bookId);
-      return rows
-        .filter(
-          (row): row is OfferRow & { format: DeskOffer['format'] } =>
-            row.format === 'audiobook' || row.format === 'ebook',
-        )
-        .map((row) => ({
-          format: row.format,
-          price_mnt: row.priceMnt,
-          original_price_mnt: row.originalPriceMnt,
-          credit_price: row.creditPrice,
-          rental_days: row.rentalDays,
-          rental_price_mnt: row.rentalPriceMnt,
-          subscription_scopes: row.subscriptionScopes as DeskOffer['subscription_scopes'],
-          ends_at: row.endsAt?.toISOString() ?? null,
-        }));
+      return rows.flatMap((row) => deskOfferOf(row) ?? []);
     },
 
     /**
@@ -202,7 +203,8 @@ export function commerceService(context: Kernel) {
     async saveOffer(ctx: Ctx, bookId: number, format: DeskOffer['format'], terms: Omit<DeskOffer, 'format'> | null) {
       const item = { itemType: 'book' as const, itemId: bookId, format };
       const current = await repository(ctx).activeOffer(item);
-      const before = current ? ((await this.deskOffers(ctx, bookId)).find((o) => o.format === format) ?? null) : null;
+      // the terms before, from the row just read (no second read of the title's offers)
+      const before = current ? deskOfferOf(current) : null;
       if (terms === null) {
         if (!current) throw new AppError('NOT_FOUND', mn.catalogDesk.offerNotFound);
         await repository(ctx).updateOffer(current.id, { active: false });
