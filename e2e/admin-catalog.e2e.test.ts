@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { Secret, TOTP } from 'otpauth';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, baseUrl, launch, watchConsole } from './support/browser';
+import { adminShots } from './support/admin';
 import { storeClock } from './support/money';
 import { ROOT } from './support/server';
 
@@ -141,22 +142,6 @@ async function pickUbTime(field: Locator, when: Date) {
   }
 }
 
-/** A page at both widths, whole (ADMIN_SHOTS_DIR or e2e/.artifacts); neither scrolls sideways. */
-async function shots(page: Page, name: string) {
-  const dir = process.env.ADMIN_SHOTS_DIR ?? join(ROOT, 'e2e', '.artifacts');
-  mkdirSync(dir, { recursive: true });
-  const before = page.viewportSize()!;
-  await page.evaluate(() => window.scrollTo(0, 0));
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width}`).toBeLessThanOrEqual(
-      width,
-    );
-    await page.screenshot({ path: join(dir, `admin-${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(before);
-}
-
 const at = (page: Page, pathname: string | RegExp) => expect.poll(() => new URL(page.url()).pathname).toMatch(pathname);
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Удирдлагын цэс' });
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
@@ -196,7 +181,7 @@ describe('the catalogue and podcasts in the back office', () => {
         await heading(page, 'Каталог').waitFor();
         const rows = page.getByRole('table', { name: 'Номууд' }).getByRole('row');
         await expect.poll(() => rows.count()).toBeGreaterThan(10);
-        await shots(page, 'catalog');
+        await adminShots(page, 'catalog');
 
         // A new draft with a person made on the way; the title is required.
         await page.getByRole('link', { name: 'Шинэ ном' }).click();
@@ -212,7 +197,7 @@ describe('the catalogue and podcasts in the back office', () => {
           .poll(() => page.getByRole('list', { name: 'Зохиогчид' }).getByRole('listitem').allTextContents())
           .toEqual([expect.stringContaining(author)]);
         await page.getByRole('group', { name: 'Ангилал' }).getByRole('checkbox').first().check();
-        await shots(page, 'catalog-new');
+        await adminShots(page, 'catalog-new');
         await page.getByRole('button', { name: 'Ноорог үүсгэх' }).click();
         await at(page, /^\/admin\/catalog\/\d+$/);
         await heading(page, title).waitFor();
@@ -224,7 +209,7 @@ describe('the catalogue and podcasts in the back office', () => {
           .poll(() => status.getByRole('alert').textContent())
           .toBe('Нийтлэхийн өмнө аудио эсвэл цахим номын файлаа оруулна уу.');
         expect(await page.getByRole('link', { name: 'Дэлгүүрт харах' }).count()).toBe(0);
-        await shots(page, 'catalog-draft');
+        await adminShots(page, 'catalog-draft');
 
         // Its files, sent resumably: a cover (shown at once, then cut by the API), an EPUB whose
         // entries leave the archive (each problem listed), then a sound one; now it publishes.
@@ -249,7 +234,7 @@ describe('the catalogue and podcasts in the back office', () => {
             'Архивын доторх «../escape.xhtml» файлын зам архиваас гадагш заасан байна.',
             'Архивын доторх «/etc/passwd» файлын зам архиваас гадагш заасан байна.',
           ]);
-        await shots(page, 'catalog-files-refused');
+        await adminShots(page, 'catalog-files-refused');
         // a sound one, made large (12 MB, three of the client's 5 MB requests) and sent over a
         // slowed connection, is paused (nothing more is sent) and resumed where it stopped
         const cdp = await context.newCDPSession(page);
@@ -272,7 +257,7 @@ describe('the catalogue and podcasts in the back office', () => {
         await page.waitForTimeout(500);
         expect(await sent.getAttribute('aria-valuenow')).toBe(pausedAt);
         expect(Number(pausedAt)).toBeLessThan(100);
-        await shots(page, 'catalog-upload-paused');
+        await adminShots(page, 'catalog-upload-paused');
         await files.getByRole('button', { name: 'Үргэлжлүүлэх' }).click();
         await expect.poll(() => files.getByText(/^Цахим номтой: ойролцоогоор \d+ хуудас\.$/).count()).toBe(1);
         await cdp.send('Network.emulateNetworkConditions', {
@@ -285,7 +270,7 @@ describe('the catalogue and podcasts in the back office', () => {
         await page.getByRole('region', { name: /^Цахим ном Зарагдаагүй/ }).waitFor();
         await status.getByRole('button', { name: 'Одоо нийтлэх' }).click();
         await expect.poll(() => status.getByText('Нийтлэгдсэн', { exact: true }).count()).toBe(1);
-        await shots(page, 'catalog-files');
+        await adminShots(page, 'catalog-files');
         // back to a draft: a title without a price stays out of the lists other journeys read
         await status.getByRole('button', { name: 'Ноорог болгох' }).click();
         await expect.poll(() => status.getByText('Ноорог', { exact: true }).count()).toBe(1);
@@ -327,7 +312,7 @@ describe('the catalogue and podcasts in the back office', () => {
         await expect.poll(() => status.getByText('Хуваарьтай', { exact: true }).count()).toBe(1);
         const shown = `${ubInput(when).replace('T', ' ').replace(/-/g, '.')}-д (Улаанбаатарын цагаар) өөрөө нийтлэгдэнэ`;
         expect(await status.getByText(shown).count()).toBe(1);
-        await shots(page, 'catalog-book');
+        await adminShots(page, 'catalog-book');
         await status.getByRole('button', { name: 'Одоо нийтлэх' }).click();
         await expect.poll(() => status.getByText('Нийтлэгдсэн', { exact: true }).count()).toBe(1);
         await page.getByRole('link', { name: 'Дэлгүүрт харах' }).waitFor();
@@ -343,7 +328,7 @@ describe('the catalogue and podcasts in the back office', () => {
           .toMatch(/: \d+ шинэ, \d+ шинэчлэгдсэн дугаар\.$/);
         const channel = page.getByRole('table', { name: 'Подкастууд' }).getByRole('row').filter({ hasText: feed });
         await expect.poll(() => channel.getByRole('cell').nth(1).textContent()).toBe('12');
-        await shots(page, 'podcasts');
+        await adminShots(page, 'podcasts');
         await channel.getByRole('button', { name: /^Шинэчлэх/ }).click();
         await expect
           .poll(() => page.getByRole('region', { name: 'Подкастууд' }).getByRole('status').textContent())

@@ -1,12 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payAtBank, registerByApi } from './support/accounts';
 import { DESKTOP, MOBILE, baseUrl, launch, watchConsole } from './support/browser';
+import { adminShots } from './support/admin';
 import { storeClock } from './support/money';
-import { ROOT } from './support/server';
 
 const OWNER = 'owner@nomsan.demo';
 const EDITOR_PASSWORD = 'Back-office-editor-2026';
@@ -60,26 +58,6 @@ async function paidInvoice(): Promise<string> {
 const codeNow = async (secret: string) =>
   TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: (await storeClock()).getTime() });
 
-/**
- * A page at both widths, whole, for people to look at: e2e/.artifacts (CI keeps it with the run)
- * or ADMIN_SHOTS_DIR; neither width scrolls sideways. The viewport comes back to what it was.
- */
-async function shots(page: Page, name: string) {
-  const dir = process.env.ADMIN_SHOTS_DIR ?? join(ROOT, 'e2e', '.artifacts');
-  mkdirSync(dir, { recursive: true });
-  const before = page.viewportSize()!;
-  await page.evaluate(() => window.scrollTo(0, 0));
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    // nothing wider than the screen: a phone scrolls down, never sideways
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width}`).toBeLessThanOrEqual(
-      width,
-    );
-    await page.screenshot({ path: join(dir, `admin-${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(before);
-}
-
 /** Waits for the app to be at `pathname` (client-side navigations fire no load event). */
 const at = (page: Page, pathname: string) => expect.poll(() => new URL(page.url()).pathname).toBe(pathname);
 
@@ -109,7 +87,7 @@ describe('the back office in the browser', () => {
       expect(await ownerPage.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex');
       await ownerPage.getByRole('button', { name: 'Үргэлжлүүлэх' }).click();
       await expect.poll(() => ownerPage.getByText('Утасны дугаар эсвэл и-мэйл хаягаа оруулна уу.').count()).toBe(1);
-      await shots(ownerPage, 'sign-in');
+      await adminShots(ownerPage, 'sign-in');
 
       // A wrong password is refused in Mongolian; the right one asks for the app's code.
       await ownerPage.getByLabel('Утасны дугаар эсвэл и-мэйл').fill(OWNER);
@@ -124,10 +102,10 @@ describe('the back office in the browser', () => {
       await expect.poll(() => ownerPage.getByText('Код буруу эсвэл хугацаа нь дууссан').count()).toBe(1);
       await ownerPage.getByRole('button', { name: /Сэргээх код ашиглах/ }).click();
       await heading(ownerPage, 'Сэргээх код').waitFor();
-      await shots(ownerPage, 'sign-in-recovery');
+      await adminShots(ownerPage, 'sign-in-recovery');
       await ownerPage.getByRole('button', { name: 'Апп дахь кодыг ашиглах' }).click();
       await ownerPage.getByLabel('6 оронтой код').fill(await codeNow(owner.secret));
-      await shots(ownerPage, 'sign-in-code');
+      await adminShots(ownerPage, 'sign-in-code');
       await ownerPage.getByRole('button', { name: 'Нэвтрэх', exact: true }).click();
       await at(ownerPage, '/admin/staff');
 
@@ -144,7 +122,7 @@ describe('the back office in the browser', () => {
         'Буцаалт',
         'Миний бүртгэл',
       ]);
-      await shots(ownerPage, 'home-owner');
+      await adminShots(ownerPage, 'home-owner');
 
       // Invite an editor by e-mail: the link is shown, and the invitation is open.
       await nav(ownerPage).getByRole('link', { name: 'Ажилтнууд' }).click();
@@ -164,7 +142,7 @@ describe('the back office in the browser', () => {
       expect(inviteUrl).toMatch(/\/admin\/invite\/[A-Za-z0-9_-]+$/);
       const invites = ownerPage.getByRole('table', { name: 'Нээлттэй урилгууд' });
       await expect.poll(() => invites.getByRole('row').filter({ hasText: email }).count()).toBe(1);
-      await shots(ownerPage, 'staff');
+      await adminShots(ownerPage, 'staff');
 
       // The invitee, in a browser of their own: the QR and the secret, a password and the first code.
       const editorPage = await (await browser.context(MOBILE)).newPage();
@@ -175,14 +153,14 @@ describe('the back office in the browser', () => {
         /^data:image\/svg\+xml;charset=utf-8,/,
       );
       const secret = (await editorPage.getByText(/^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/).textContent())!.replace(/ /g, '');
-      await shots(editorPage, 'invite');
+      await adminShots(editorPage, 'invite');
       await editorPage.getByLabel('Шинэ нууц үг').fill(EDITOR_PASSWORD);
       await editorPage.getByLabel('Апп дахь 6 оронтой код').fill(await codeNow(secret));
       await editorPage.getByRole('button', { name: 'Бүртгэл нээх' }).click();
       const codes = editorPage.getByRole('list', { name: 'Сэргээх кодууд' });
       await codes.waitFor();
       expect(await codes.getByRole('listitem').count()).toBe(10);
-      await shots(editorPage, 'recovery-codes');
+      await adminShots(editorPage, 'recovery-codes');
       await editorPage.getByRole('button', { name: 'Хадгалсан, үргэлжлүүлэх' }).click();
       await at(editorPage, '/admin');
       await heading(editorPage, `Сайн байна уу, ${editorName}`).waitFor();
@@ -194,7 +172,7 @@ describe('the back office in the browser', () => {
         'Миний бүртгэл',
       ]);
       expect(await editorPage.getByRole('link', { name: /Ажилтнууд|Аудит|Буцаалт/ }).count()).toBe(0);
-      await shots(editorPage, 'home-editor');
+      await adminShots(editorPage, 'home-editor');
       await editorPage.goto('/admin/refunds');
       await editorPage.getByRole('heading', { name: 'Эрх хүрэхгүй байна' }).waitFor();
 
@@ -226,14 +204,14 @@ describe('the back office in the browser', () => {
       await refundForm.getByRole('button', { name: 'Үргэлжлүүлэх' }).click();
       const confirm = editorPage.getByRole('dialog', { name: 'Төлбөрийг буцаах уу?' });
       await expect.poll(() => confirm.textContent()).toContain(invoiceId);
-      await shots(editorPage, 'refund-confirm');
+      await adminShots(editorPage, 'refund-confirm');
       await confirm.getByRole('button', { name: 'Тийм, буцаах' }).click();
       const refund = editorPage
         .getByRole('list', { name: 'Буцаалтууд' })
         .getByRole('article')
         .filter({ hasText: invoiceId });
       await expect.poll(() => refund.getByRole('list', { name: 'Алхмууд' }).getByRole('listitem').count()).toBe(4);
-      await shots(editorPage, 'refunds');
+      await adminShots(editorPage, 'refunds');
       await editorPage.getByLabel('Төлөв').selectOption('failed');
       await editorPage.getByRole('button', { name: 'Шүүх' }).click();
       await expect.poll(() => new URL(editorPage.url()).searchParams.get('status')).toBe('failed');
@@ -247,7 +225,7 @@ describe('the back office in the browser', () => {
         .poll(() => rows.filter({ hasText: 'Буцаалт эхлүүлэв' }).filter({ hasText: invoiceId }).count())
         .toBe(1);
       expect(await rows.filter({ hasText: 'Урилга илгээв' }).filter({ hasText: email }).count()).toBe(1);
-      await shots(ownerPage, 'audit');
+      await adminShots(ownerPage, 'audit');
       await ownerPage.getByLabel('Ажилтан').selectOption({ label: editorName });
       await ownerPage.getByRole('button', { name: 'Шүүх' }).click();
       await expect.poll(() => rows.filter({ hasText: 'Урилга илгээв' }).count()).toBe(0);
@@ -266,7 +244,7 @@ describe('the back office in the browser', () => {
       // The owner's account page; the editor signs out and the back office is closed to them.
       await nav(ownerPage).getByRole('link', { name: 'Миний бүртгэл' }).click();
       await heading(ownerPage, 'Миний бүртгэл').waitFor();
-      await shots(ownerPage, 'account');
+      await adminShots(ownerPage, 'account');
       await editorPage.getByRole('button', { name: 'Гарах' }).click();
       await at(editorPage, '/admin/sign-in');
       await editorPage.goto('/admin');
