@@ -151,17 +151,17 @@ export function staffAccessService(deps: {
 
     /** the staff member a session token opens, now; null when none (or ended) */
     async resolve(ctx: Ctx, token: string): Promise<StaffPrincipal | null> {
-      const session = await repository(ctx).sessionByTokenHash(tokenHash(token));
+      const found = await repository(ctx).sessionWithMember(tokenHash(token));
       const now = clock.now();
+      if (!found) return null;
+      const { session, member } = found;
       if (
-        !session ||
         session.revokedAt ||
         session.expiresAt <= now ||
-        session.lastSeenAt.getTime() + STAFF_IDLE_MS <= now.getTime()
+        session.lastSeenAt.getTime() + STAFF_IDLE_MS <= now.getTime() ||
+        member.removedAt
       )
         return null;
-      const member = await repository(ctx).memberById(session.staffId);
-      if (!member || member.removedAt) return null;
       if (now.getTime() - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS)
         await repository(ctx).touchSession(session.id, now);
       return {

@@ -108,8 +108,15 @@ export function staffRepository(db: StaffDb) {
       return inserted!;
     },
 
-    sessionByTokenHash: async (tokenHash: string): Promise<SessionRow | undefined> =>
-      (await db.select().from(staffSession).where(eq(staffSession.tokenHash, tokenHash)))[0],
+    /** a session and its staff member, in one read (every back-office request asks) */
+    sessionWithMember: async (tokenHash: string): Promise<{ session: SessionRow; member: MemberRow } | undefined> =>
+      (
+        await db
+          .select({ session: staffSession, member: staffMember })
+          .from(staffSession)
+          .innerJoin(staffMember, eq(staffMember.id, staffSession.staffId))
+          .where(eq(staffSession.tokenHash, tokenHash))
+      )[0],
 
     async touchSession(id: string, at: Date): Promise<void> {
       await db.update(staffSession).set({ lastSeenAt: at }).where(eq(staffSession.id, id));
