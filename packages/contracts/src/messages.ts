@@ -1678,6 +1678,7 @@ export const mn = {
         'catalog.book_status': 'Номын төлөв өөрчлөв',
         'catalog.book_ebook': 'Цахим номын файл оруулав',
         'catalog.book_cover': 'Нүүр зураг солив',
+        'catalog.book_audio': 'Аудио бичлэг оруулав',
         'catalog.book_published': 'Хуваарийн дагуу нийтлэгдэв',
         'catalog.offer_save': 'Үнэ тогтоов',
         'catalog.offer_stop': 'Зарахаа болив',
