@@ -2,13 +2,41 @@
  * The offline page's script (apps/server/src/offline-page.ts; sw.js keeps both): lists the titles
  * downloaded on this device, read from where features/player/downloads.ts keeps them, each
  * linking to its player page (kept by the download, so it opens without a network), and
- * reloads when the connection is back.
+ * reloads when the store answers again.
  */
 (() => {
   const text = JSON.parse(document.getElementById('offline-text').textContent);
-  const retry = () => location.reload();
-  document.getElementById('retry').addEventListener('click', retry);
-  addEventListener('online', retry);
+  document.getElementById('retry').addEventListener('click', () => location.reload());
+
+  /*
+   * Back to the page once the store answers again. The browser's "online" says only that an
+   * interface came up (the store may not be reachable yet, and the service worker's network can
+   * lag the page's), and a reload that fails again would leave this page waiting for an event
+   * that has already fired: so ask the store itself (a HEAD of this address, which the service
+   * worker passes to the network) and reload on any answer, asking again after 2, 4 ... 30 s
+   * while the browser says it is online.
+   */
+  let probe;
+  const reachable = async () => {
+    try {
+      await fetch(location.href, { method: 'HEAD', cache: 'no-store', credentials: 'same-origin' });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const watch = (delay) => {
+    clearTimeout(probe);
+    if (!navigator.onLine) return;
+    probe = setTimeout(async () => {
+      if (await reachable()) location.reload();
+      else watch(Math.min(delay * 2, 30_000));
+    }, delay);
+  };
+  addEventListener('online', () => watch(500));
+  addEventListener('offline', () => clearTimeout(probe));
+  // shown while the browser says online: the store itself was out of reach, so keep asking
+  watch(2_000);
 
   /** the lease's end as the store writes dates: 2026.12.04 (lib/format.ts formatDate) */
   const day = new Intl.DateTimeFormat('en-CA', {

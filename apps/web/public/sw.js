@@ -12,7 +12,7 @@
  * The worker's own cache is versioned: a new VERSION replaces it when the new worker activates.
  * The downloads' caches (features/player/downloads.ts writes them) are the member's and stay.
  */
-const VERSION = 2;
+const VERSION = 3;
 const SHELL = `nomsan-shell-v${VERSION}`;
 const PAGES = 'nomsan-pages';
 const MEDIA = 'nomsan-media';
