@@ -538,6 +538,40 @@ describe('the e-book reader', () => {
       await context.close();
     });
 
+    it("runs none of a hostile book's scripts (inline, external, handlers, SVG, javascript: links, frames) and fetches nothing for them", async () => {
+      const context = await browser.context(DESKTOP);
+      const asked: string[] = [];
+      context.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/pwned') asked.push(request.url());
+      });
+      const page = await openFixture(context, 'hostile.epub');
+      const problems = watchConsole(page);
+      await expect.poll(() => textOnScreen(page)).toContain('Энэ номын бүх скрипт хаагдсан байх ёстой.');
+      const chapter = bookFrames(page)[0]!;
+      // the images are shown (the SVG one as a picture), the text is readable
+      await expect
+        .poll(() => chapter.evaluate(() => [...document.images].filter((img) => img.naturalWidth > 0).length))
+        .toBe(1);
+      // a reader taps the javascript: link, as anyone would
+      await chapter.locator('#trap').click();
+      await screenshot(page, 'reader-hostile-1280');
+      // then pages on into the book's SVG chapter, whose own script and onload would run there
+      await pageUntil(page, 'ArrowRight', async () =>
+        (await Promise.all(bookFrames(page).map((frame) => frame.locator('svg rect').count()))).some((n) => n > 0),
+      );
+      await page.waitForTimeout(500);
+      // nothing ran: not in the reader's window, not in any frame; nothing asked the store for /pwned
+      expect(await page.evaluate(() => (window as { pwned?: string[] }).pwned ?? [])).toEqual([]);
+      for (const frame of page.frames()) {
+        expect(await frame.evaluate(() => (window as { pwned?: string[] }).pwned ?? []).catch(() => [])).toEqual([]);
+      }
+      expect(asked).toEqual([]);
+      // the browser refused each of them by the page's policy (what a reader's console shows)
+      expect(problems.some((p) => /Content Security Policy/i.test(p))).toBe(true);
+      expect(page.url()).toContain('/reader/book/');
+      await context.close();
+    });
+
     it('turns the pages of a right-to-left book leftwards, through Arabic into Hebrew', async () => {
       const context = await browser.context(MOBILE);
       const page = await openFixture(context, 'rtl.epub');
