@@ -5,6 +5,7 @@ import { catalogDeskEndpoints } from '@nomsan/contracts/catalog-desk.endpoints';
 import { mn } from '@nomsan/contracts/messages';
 import { staffLoad } from '~/features/admin/admin-api';
 import { AdminError } from '~/features/admin/admin-error';
+import { RecordingPanel } from '~/features/admin/catalog-book-audio';
 import { CoverPanel, EbookPanel } from '~/features/admin/catalog-book-files';
 import { BookForm } from '~/features/admin/catalog-book-form';
 import { OffersPanel } from '~/features/admin/catalog-book-offers';
@@ -19,17 +20,18 @@ import type { Route } from './+types/admin-catalog-book';
 
 const t = mn.admin.book;
 
-/** The title, what it sells and the categories to choose from; an id that is no number is not found. */
+/** The title, what it sells, the categories to choose from and where its recording is; an id that is no number is not found. */
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
   const id = deskIdParams.safeParse(params);
   if (!id.success) throw data(null, { status: 404 });
   return staffLoad(request, async (api) => {
-    const [book, offers, categories] = await Promise.all([
+    const [book, offers, categories, audio] = await Promise.all([
       api.call(catalogDeskEndpoints.book, { params: id.data }).then((answer) => answer.data),
       api.call(catalogDeskEndpoints.offers, { params: id.data }).then((answer) => answer.data),
       api.call(catalogDeskEndpoints.categories).then((answer) => answer.data),
+      api.call(catalogDeskEndpoints.audioStatus, { params: id.data }).then((answer) => answer.data),
     ]);
-    return { book, offers, categories };
+    return { book, offers, categories, audio };
   });
 }
 
@@ -42,7 +44,8 @@ const publicPath = (book: DeskBook) =>
 
 /**
  * `/admin/catalog/:id` (editors): a title's fields, people and categories; its status (publish,
- * withdraw, draft, schedule); what each of its formats sells; its page in the store once published.
+ * withdraw, draft, schedule); its cover, EPUB and recording; what each of its formats sells; its
+ * page in the store once published.
  */
 export default function AdminCatalogBook({ loaderData }: Route.ComponentProps) {
   const { revalidate } = useRevalidator();
@@ -93,6 +96,12 @@ export default function AdminCatalogBook({ loaderData }: Route.ComponentProps) {
           <BookStatusPanel key={`${book.id}:${book.updated_at}`} book={book} onChanged={onBook} />
           <CoverPanel key={`cover-${book.id}`} book={book} onChanged={onBook} />
           <EbookPanel key={`ebook-${book.id}`} book={book} onChanged={onBook} />
+          <RecordingPanel
+            key={`audio-${book.id}`}
+            book={book}
+            initial={loaderData.audio}
+            onChanged={() => void revalidate()}
+          />
         </aside>
         <div className="min-w-0 space-y-5">
           <BookForm key={book.id} book={book} categories={loaderData.categories} onSaved={onBook} />
