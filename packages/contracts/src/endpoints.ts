@@ -1,6 +1,7 @@
 import { accountEndpoints } from './account.endpoints';
 import { analyticsEndpoints } from './analytics.endpoints';
 import { catalogDeskEndpoints } from './catalog-desk.endpoints';
+import { catalogImportEndpoints } from './catalog-import.endpoints';
 import { catalogEndpoints } from './catalog.endpoints';
 import { codesEndpoints } from './codes.endpoints';
 import { ebookEndpoints } from './ebook.endpoints';
@@ -27,6 +28,7 @@ export const allEndpoints: readonly Endpoint[] = [
   accountEndpoints,
   catalogEndpoints,
   catalogDeskEndpoints,
+  catalogImportEndpoints,
   searchEndpoints,
   podcastsEndpoints,
   podcastFeedEndpoints,

@@ -1430,6 +1430,44 @@ export const mn = {
     notRss: 'Энэ хаяг RSS подкаст биш байна.',
     status: (status: number) => `RSS-ийн сервер ${status} гэж хариулсан. Хаягаа шалгана уу.`,
   },
+  catalogImport: {
+    notXml: 'Файл XML биш эсвэл гэмтсэн байна.',
+    notOnix: 'Энэ файл ONIX for Books мессеж (ONIXMessage) биш байна.',
+    version: 'Зөвхөн ONIX 3.0 файлыг уншина (release="3.0").',
+    tooMany: (max: number) => `Нэг файлд ${max}-аас олон бүтээгдэхүүн байна. Файлаа хувааж оруулна уу.`,
+    planChanged:
+      'Урьдчилсан шалгалтаас хойш каталог өөрчлөгдсөн байна. Дахин шалгаж, үр дүнг нь харсны дараа баталгаажуулна уу.',
+    noRecord: 'RecordReference алга.',
+    duplicateRecord: 'Энэ RecordReference файлд өмнө нь орсон байна.',
+    notification: (code: string) =>
+      `NotificationType «${code || '—'}»-ийг оруулахгүй: 01–04 шинэ эсвэл шинэчлэл, 05 устгал.`,
+    noTitle: 'Номын нэр (TitleType 01) алга.',
+    form: (code: string) =>
+      `Хэлбэр «${code || '—'}»-ийг дэлгүүр зарахгүй: татаж авах аудио ном (AJ, AN, AO) эсвэл цахим ном (EA–ED) байх ёстой.`,
+    epubOnly: 'Цахим номыг зөвхөн EPUB (E101) хэлбэрээр зарна.',
+    currency: (codes: string) => `Төгрөгийн (MNT) үнэ алга: ${codes}.`,
+    noPrice: 'Худалдаанд байгаа бүтээгдэхүүний төгрөгийн (MNT) үнэ алга.',
+    priceInvalid: (amount: string) => `Үнэ «${amount}» буруу: 0-ээс их бүхэл төгрөг байх ёстой.`,
+    oversized: 'Бүтээгдэхүүний бичлэг хэт том байна.',
+    unknownRecord: 'Устгах бичлэг дэлгүүрт алга.',
+    field: (name: string, message: string) => `${name}: ${message}`,
+    fields: {
+      title: 'Нэр',
+      subtitle: 'Дэд гарчиг',
+      description: 'Тайлбар',
+      short_description: 'Товч тайлбар',
+      language: 'Хэл',
+      published_year: 'Хэвлэгдсэн он',
+      publisher: 'Хэвлэлийн газар',
+      authors: 'Зохиогч',
+      narrators: 'Уншигч',
+      translators: 'Орчуулагч',
+      categories: 'Ангилал',
+      price_mnt: 'Үнэ (₮)',
+      on_sale: 'Худалдаанд',
+      status: 'Төлөв',
+    },
+  },
   staff: {
     roleInvalid: 'Үүрэг буруу байна.',
     roles: {
@@ -1660,6 +1698,7 @@ export const mn = {
         contributor: 'Зохиогч, уншигч',
         publisher: 'Хэвлэлийн газар',
         podcast: 'Подкаст',
+        upload: 'Файл',
       } as Record<string, string>,
       actions: {
         'staff.invite': 'Урилга илгээв',
@@ -1686,6 +1725,10 @@ export const mn = {
         'catalog.publisher_create': 'Хэвлэлийн газар нэмэв',
         'podcast.feed_add': 'Подкаст RSS-ээр нэмэв',
         'podcast.feed_refresh': 'Подкастын RSS шинэчлэв',
+        'catalog.import': 'ONIX файлаас каталог оруулав',
+        'catalog.import_create': 'ONIX-оос ном үүсгэв',
+        'catalog.import_update': 'ONIX-оор номын мэдээлэл шинэчлэв',
+        'catalog.import_withdraw': 'ONIX-ийн устгалаар номыг хасав',
       } as Record<string, string>,
     },
     account: {

@@ -144,6 +144,26 @@ export const catalogBook = pgTable(
   ],
 );
 
+/**
+ * Where an imported title came from (docs/catalog-desk.md, "Importing a catalogue"): the ONIX
+ * sender and the product's RecordReference, the key a later import of the same product finds
+ * the title by (so it updates, never duplicates), and which format of the title it sells.
+ */
+export const catalogImportRecord = pgTable(
+  'catalog_import_record',
+  {
+    source: text('source').notNull(),
+    recordReference: text('record_reference').notNull(),
+    bookId: integer('book_id')
+      .notNull()
+      .references(() => catalogBook.id, { onDelete: 'cascade' }),
+    format: text('format', { enum: ['audiobook', 'ebook'] }).notNull(),
+    isbn: text('isbn'),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.source, t.recordReference] }), index('catalog_import_record_book_idx').on(t.bookId)],
+);
+
 export const catalogBookContributor = pgTable(
   'catalog_book_contributor',
   {

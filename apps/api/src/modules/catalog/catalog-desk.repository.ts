@@ -1,5 +1,5 @@
 import type { ModuleDb } from '@nomsan/db/client';
-import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from '@nomsan/db/orm';
+import { and, asc, desc, eq, ilike, isNotNull, isNull, lte, or, sql, type SQL } from '@nomsan/db/orm';
 import type * as schema from '@nomsan/db/schema/catalog';
 import {
   catalogAudioChapter,
@@ -198,13 +198,16 @@ export function catalogDeskRepository(db: DeskDb) {
             await db
               .select({ id: catalogContributor.id })
               .from(catalogContributor)
-              .where(inArray(catalogContributor.id, ids))
+              .where(sql`${catalogContributor.id} = any(${sql.param(ids)}::int[])`)
           ).map((r) => r.id),
     existingCategories: async (ids: number[]) =>
       ids.length === 0
         ? []
         : (
-            await db.select({ id: catalogCategory.id }).from(catalogCategory).where(inArray(catalogCategory.id, ids))
+            await db
+              .select({ id: catalogCategory.id })
+              .from(catalogCategory)
+              .where(sql`${catalogCategory.id} = any(${sql.param(ids)}::int[])`)
           ).map((r) => r.id),
 
     slugsLike: async (table: 'book' | 'contributor' | 'publisher', base: string) => {
@@ -219,6 +222,39 @@ export function catalogDeskRepository(db: DeskDb) {
       return rows.map((r) => r.slug);
     },
 
+    /** the slugs taken that are any of `bases` or one of them with a number after it */
+    slugsLikeAny: async (table: 'book' | 'contributor' | 'publisher', bases: string[]) => {
+      if (bases.length === 0) return [];
+      const column = { book: catalogBook.slug, contributor: catalogContributor.slug, publisher: catalogPublisher.slug }[
+        table
+      ];
+      const source = { book: catalogBook, contributor: catalogContributor, publisher: catalogPublisher }[table];
+      const patterns = bases.map((base) => `${escapeLike(base)}-%`);
+      const rows = await db
+        .select({ slug: column })
+        .from(source)
+        .where(
+          or(
+            sql`${column} = any(${sql.param(bases)}::text[])`,
+            sql`${column} like any(${sql.param(patterns)}::text[])`,
+          ),
+        );
+      return rows.map((r) => r.slug);
+    },
+
+    /** new titles, in batches; answers each one's id by its (unique) slug */
+    async insertBooks(rows: (typeof catalogBook.$inferInsert)[]): Promise<Map<string, number>> {
+      const ids = new Map<string, number>();
+      for (let at = 0; at < rows.length; at += 500) {
+        const inserted = await db
+          .insert(catalogBook)
+          .values(rows.slice(at, at + 500))
+          .returning({ id: catalogBook.id, slug: catalogBook.slug });
+        for (const row of inserted) ids.set(row.slug, row.id);
+      }
+      return ids;
+    },
+
     async insertBook(row: typeof catalogBook.$inferInsert) {
       const [inserted] = await db.insert(catalogBook).values(row).returning();
       return inserted!;
@@ -229,6 +265,133 @@ export function catalogDeskRepository(db: DeskDb) {
         .update(catalogBook)
         .set({ ...set, updatedAt: sql`now()` })
         .where(eq(catalogBook.id, id));
+    },
+
+    /** several books' people of the roles given (each replaced), in the order given */
+    async setPeopleMany(entries: { bookId: number; role: Role; contributorIds: number[] }[]) {
+      for (const role of ['author', 'narrator', 'translator'] as const) {
+        const bookIds = entries.filter((e) => e.role === role).map((e) => e.bookId);
+        if (bookIds.length === 0) continue;
+        await db
+          .delete(catalogBookContributor)
+          .where(
+            and(
+              eq(catalogBookContributor.role, role),
+              sql`${catalogBookContributor.bookId} = any(${sql.param(bookIds)}::int[])`,
+            ),
+          );
+      }
+      const rows = entries.flatMap(({ bookId, role, contributorIds }) =>
+        contributorIds.map((contributorId, position) => ({ bookId, contributorId, role, position })),
+      );
+      for (let at = 0; at < rows.length; at += 1000)
+        await db.insert(catalogBookContributor).values(rows.slice(at, at + 1000));
+    },
+
+    /** several books' categories (each replaced) */
+    async setCategoriesMany(entries: { bookId: number; categoryIds: number[] }[]) {
+      if (entries.length === 0) return;
+      await db
+        .delete(catalogBookCategory)
+        .where(sql`${catalogBookCategory.bookId} = any(${sql.param(entries.map((e) => e.bookId))}::int[])`);
+      const rows = entries.flatMap(({ bookId, categoryIds }) =>
+        categoryIds.map((categoryId) => ({ bookId, categoryId })),
+      );
+      for (let at = 0; at < rows.length; at += 1000)
+        await db.insert(catalogBookCategory).values(rows.slice(at, at + 1000));
+    },
+
+    /** several titles withdrawn at once */
+    async withdrawBooks(ids: number[]) {
+      if (ids.length === 0) return;
+      await db
+        .update(catalogBook)
+        .set({ status: 'withdrawn', publishAt: null, updatedAt: sql`now()` })
+        .where(sql`${catalogBook.id} = any(${sql.param(ids)}::int[])`);
+    },
+
+    // many titles at once, for the catalogue import's comparison
+
+    booksByIds: (ids: number[], lock: boolean) => {
+      const query = db
+        .select()
+        .from(catalogBook)
+        .where(sql`${catalogBook.id} = any(${sql.param(ids)}::int[])`);
+      return lock ? query.for('update') : query;
+    },
+
+    peopleOfMany: (bookIds: number[]) =>
+      db
+        .select({
+          bookId: catalogBookContributor.bookId,
+          name: catalogContributor.name,
+          role: catalogBookContributor.role,
+        })
+        .from(catalogBookContributor)
+        .innerJoin(catalogContributor, eq(catalogContributor.id, catalogBookContributor.contributorId))
+        .where(sql`${catalogBookContributor.bookId} = any(${sql.param(bookIds)}::int[])`)
+        .orderBy(catalogBookContributor.bookId, catalogBookContributor.role, catalogBookContributor.position),
+
+    categoriesOfMany: (bookIds: number[]) =>
+      db
+        .select({ bookId: catalogBookCategory.bookId, id: catalogBookCategory.categoryId })
+        .from(catalogBookCategory)
+        .where(sql`${catalogBookCategory.bookId} = any(${sql.param(bookIds)}::int[])`),
+
+    async editionsOfMany(bookIds: number[]) {
+      const [audio, ebook] = await Promise.all([
+        db
+          .select({ id: catalogAudioEdition.bookId })
+          .from(catalogAudioEdition)
+          .where(sql`${catalogAudioEdition.bookId} = any(${sql.param(bookIds)}::int[])`),
+        db
+          .select({ id: catalogEbookEdition.bookId })
+          .from(catalogEbookEdition)
+          .where(sql`${catalogEbookEdition.bookId} = any(${sql.param(bookIds)}::int[])`),
+      ]);
+      return { audio: new Set(audio.map((r) => r.id)), ebook: new Set(ebook.map((r) => r.id)) };
+    },
+
+    /** contributors (or publishers) whose name is one of `names` in any letter case, oldest first */
+    contributorsNamed: (names: string[]) =>
+      db
+        .select({ id: catalogContributor.id, name: catalogContributor.name })
+        .from(catalogContributor)
+        .where(sql`lower(${catalogContributor.name}) = any(${sql.param(names.map((n) => n.toLowerCase()))}::text[])`)
+        .orderBy(asc(catalogContributor.id)),
+    publishersNamed: (names: string[]) =>
+      db
+        .select({ id: catalogPublisher.id, name: catalogPublisher.name })
+        .from(catalogPublisher)
+        .where(sql`lower(${catalogPublisher.name}) = any(${sql.param(names.map((n) => n.toLowerCase()))}::text[])`)
+        .orderBy(asc(catalogPublisher.id)),
+    publishersByIds: (ids: number[]) =>
+      db
+        .select({ id: catalogPublisher.id, name: catalogPublisher.name })
+        .from(catalogPublisher)
+        .where(sql`${catalogPublisher.id} = any(${sql.param(ids)}::int[])`),
+
+    async insertContributors(rows: (typeof catalogContributor.$inferInsert)[]) {
+      const made: { id: number; name: string }[] = [];
+      for (let at = 0; at < rows.length; at += 1000)
+        made.push(
+          ...(await db
+            .insert(catalogContributor)
+            .values(rows.slice(at, at + 1000))
+            .returning({ id: catalogContributor.id, name: catalogContributor.name })),
+        );
+      return made;
+    },
+    async insertPublishers(rows: (typeof catalogPublisher.$inferInsert)[]) {
+      const made: { id: number; name: string }[] = [];
+      for (let at = 0; at < rows.length; at += 1000)
+        made.push(
+          ...(await db
+            .insert(catalogPublisher)
+            .values(rows.slice(at, at + 1000))
+            .returning({ id: catalogPublisher.id, name: catalogPublisher.name })),
+        );
+      return made;
     },
 
     /** a role's people of a book, in the order given */

@@ -11,12 +11,14 @@ import { mn } from '@nomsan/contracts/messages';
 import { slugify, uniqueSlug } from '@nomsan/contracts/slug';
 import { AppError } from '../../errors';
 import { tag } from '../../lib/cache-tags';
+import { groupBy } from '../../lib/group-by';
 import { coverImage } from '../../lib/media-urls';
 import type { Kernel } from '../../kernel/module';
 import { boundRepository, transaction, type Ctx } from '../../kernel/unit-of-work';
 import {
   catalogDeskRepository,
   type Cursor,
+  type DeskBookRowDb,
   type DeskFilter,
   type DeskSort,
   type Role,
@@ -26,6 +28,16 @@ type Create = z.output<typeof deskBookCreate>;
 type Update = z.output<typeof deskBookUpdate>;
 /** what the caller records in the transaction of the change (the audit log) */
 type OnChange = (tx: Ctx, change: { id: number; before: unknown; after: unknown }) => Promise<void>;
+
+/** a title as the catalogue import compares it (`desk.states`) */
+export interface BookState {
+  book: DeskBookRowDb;
+  publisher: string | null;
+  people: Record<Role, string[]>;
+  categoryIds: number[];
+  hasAudio: boolean;
+  hasEbook: boolean;
+}
 
 const ROLES: [Role, 'author_ids' | 'narrator_ids' | 'translator_ids'][] = [
   ['author', 'author_ids'],
@@ -104,35 +116,126 @@ export function catalogDesk(kernel: Kernel) {
     };
   }
 
-  /** people, categories and the publisher named by a form exist (else a field error) */
-  async function checkReferences(ctx: Ctx, input: Partial<Create>) {
-    const people = [...new Set(ROLES.flatMap(([, field]) => input[field] ?? []))];
+  /** people, categories and the publishers named by forms exist (else a field error) */
+  async function checkReferences(ctx: Ctx, inputs: Partial<Create>[]) {
+    const people = [...new Set(inputs.flatMap((input) => ROLES.flatMap(([, field]) => input[field] ?? [])))];
     const found = new Set(await repository(ctx).existingContributors(people));
     if (people.some((id) => !found.has(id))) {
       throw new AppError('VALIDATION_ERROR', mn.catalogDesk.unknownPeople, {
         author_ids: mn.catalogDesk.unknownPeople,
       });
     }
-    const categories = input.category_ids ?? [];
+    const categories = [...new Set(inputs.flatMap((input) => input.category_ids ?? []))];
     const known = new Set(await repository(ctx).existingCategories(categories));
     if (categories.some((id) => !known.has(id))) {
       throw new AppError('VALIDATION_ERROR', mn.catalogDesk.unknownCategories, {
         category_ids: mn.catalogDesk.unknownCategories,
       });
     }
-    if (input.publisher_id && !(await repository(ctx).publisher(input.publisher_id))) {
+    const publishers = [...new Set(inputs.flatMap((input) => (input.publisher_id ? [input.publisher_id] : [])))];
+    const publishersFound = new Set(
+      publishers.length > 0 ? (await repository(ctx).publishersByIds(publishers)).map((p) => p.id) : [],
+    );
+    if (publishers.some((id) => !publishersFound.has(id))) {
       throw new AppError('VALIDATION_ERROR', mn.catalogDesk.unknownPublisher, {
         publisher_id: mn.catalogDesk.unknownPublisher,
       });
     }
   }
 
-  async function writeLinks(ctx: Ctx, bookId: number, input: Partial<Create>) {
-    for (const [role, field] of ROLES) {
-      const ids = input[field];
-      if (ids) await repository(ctx).setPeople(bookId, role, [...new Set(ids)]);
+  /** the people and categories of many titles, each field given replacing the title's */
+  async function writeLinks(ctx: Ctx, entries: { id: number; input: Partial<Create> }[]) {
+    await repository(ctx).setPeopleMany(
+      entries.flatMap(({ id, input }) =>
+        ROLES.flatMap(([role, field]) => {
+          const ids = input[field];
+          return ids ? [{ bookId: id, role, contributorIds: [...new Set(ids)] }] : [];
+        }),
+      ),
+    );
+    await repository(ctx).setCategoriesMany(
+      entries.flatMap(({ id, input }) =>
+        input.category_ids ? [{ bookId: id, categoryIds: [...new Set(input.category_ids)] }] : [],
+      ),
+    );
+  }
+
+  /**
+   * New titles as drafts, in the caller's transaction: references checked, slugs made from the
+   * titles (kept unique among themselves too), rows and links written in batches. Answers
+   * their ids in the order given. Every title the desk makes is made here.
+   */
+  async function createAll(tx: Ctx, inputs: Create[]): Promise<number[]> {
+    if (inputs.length === 0) return [];
+    await checkReferences(tx, inputs);
+    const bases = inputs.map((input) => slugify(input.title));
+    const taken = new Set(await repository(tx).slugsLikeAny('book', [...new Set(bases)]));
+    const slugs = bases.map((base) => {
+      const slug = uniqueSlug(base, taken);
+      taken.add(slug);
+      return slug;
+    });
+    const ids = await repository(tx).insertBooks(
+      inputs.map((input, i) => ({
+        ...columnsOf(input),
+        title: input.title,
+        slug: slugs[i]!,
+        status: 'draft' as const,
+      })),
+    );
+    const made = slugs.map((slug) => ids.get(slug)!);
+    await writeLinks(
+      tx,
+      inputs.map((input, i) => ({ id: made[i]!, input })),
+    );
+    return made;
+  }
+
+  /** titles' fields, people and categories changed, in the caller's transaction */
+  async function updateAll(tx: Ctx, patches: { id: number; input: Update }[]): Promise<void> {
+    if (patches.length === 0) return;
+    await checkReferences(
+      tx,
+      patches.map((p) => p.input),
+    );
+    for (const { id, input } of patches) {
+      const columns = columnsOf(input);
+      if (Object.keys(columns).length > 0) await repository(tx).updateBook(id, columns);
     }
-    if (input.category_ids) await repository(ctx).setCategories(bookId, [...new Set(input.category_ids)]);
+    await writeLinks(tx, patches);
+  }
+
+  /** the oldest person (or publisher) of each name, in any letter case; ids by lower-case name */
+  async function named(ctx: Ctx, table: 'contributor' | 'publisher', names: string[]): Promise<Map<string, number>> {
+    const ids = new Map<string, number>();
+    if (names.length === 0) return ids;
+    const rows =
+      table === 'contributor'
+        ? await repository(ctx).contributorsNamed(names)
+        : await repository(ctx).publishersNamed(names);
+    for (const row of rows) if (!ids.has(row.name.toLowerCase())) ids.set(row.name.toLowerCase(), row.id);
+    return ids;
+  }
+
+  /** the people (or publishers) of these names, made when missing; ids by lower-case name */
+  async function namedOrMade(tx: Ctx, table: 'contributor' | 'publisher', names: string[]) {
+    const wanted = [...new Map(names.map((name) => [name.toLowerCase(), name])).values()];
+    const ids = await named(tx, table, wanted);
+    const missing = wanted.filter((name) => !ids.has(name.toLowerCase()));
+    if (missing.length === 0) return ids;
+    const bases = missing.map((name) => slugify(name));
+    const taken = new Set(await repository(tx).slugsLikeAny(table, [...new Set(bases)]));
+    const rows = missing.map((name, i) => {
+      const slug = uniqueSlug(bases[i]!, taken);
+      taken.add(slug);
+      return { name, slug };
+    });
+    const made =
+      table === 'contributor'
+        ? await repository(tx).insertContributors(rows)
+        : await repository(tx).insertPublishers(rows);
+    for (const row of made) ids.set(row.name.toLowerCase(), row.id);
+    return ids;
   }
 
   async function changed(ctx: Ctx, ids: number[]) {
@@ -197,19 +300,10 @@ export function catalogDesk(kernel: Kernel) {
     /** a new title, a draft until it is published */
     async create(ctx: Ctx, input: Create, onChange: OnChange): Promise<DeskBook> {
       const id = await transaction(ctx, async (tx) => {
-        await checkReferences(tx, input);
-        const base = slugify(input.title);
-        const slug = uniqueSlug(base, new Set(await repository(tx).slugsLike('book', base)));
-        const book = await repository(tx).insertBook({
-          ...columnsOf(input),
-          title: input.title,
-          slug,
-          status: 'draft',
-        });
-        await writeLinks(tx, book.id, input);
-        await onChange(tx, { id: book.id, before: null, after: input });
-        await changed(tx, [book.id]);
-        return book.id;
+        const [made] = await createAll(tx, [input]);
+        await onChange(tx, { id: made!, before: null, after: input });
+        await changed(tx, [made!]);
+        return made!;
       });
       return view(ctx, id);
     },
@@ -218,10 +312,8 @@ export function catalogDesk(kernel: Kernel) {
       await transaction(ctx, async (tx) => {
         const before = await repository(tx).book(id, true);
         if (!before) throw new AppError('NOT_FOUND', mn.catalogDesk.bookNotFound);
-        await checkReferences(tx, input);
         const beforeView = await view(tx, id);
-        await repository(tx).updateBook(id, columnsOf(input));
-        await writeLinks(tx, id, input);
+        await updateAll(tx, [{ id, input }]);
         const fields = Object.keys(input) as (keyof Update)[];
         await onChange(tx, {
           id,
@@ -231,6 +323,63 @@ export function catalogDesk(kernel: Kernel) {
         await changed(tx, [id]);
       });
       return view(ctx, id);
+    },
+
+    /**
+     * Many titles made and changed in the caller's transaction (the catalogue import), by the
+     * same paths as the form's: new ones as drafts, then changes, then withdrawals; the cached
+     * answers of all of them dropped once and the listeners told once. Answers the new ids in
+     * the order given.
+     */
+    async writeMany(
+      tx: Ctx,
+      work: { create: Create[]; update: { id: number; input: Update }[]; withdraw: number[] },
+    ): Promise<number[]> {
+      const made = await createAll(tx, work.create);
+      await updateAll(tx, work.update);
+      await repository(tx).withdrawBooks(work.withdraw);
+      const touched = [...made, ...work.update.map((u) => u.id), ...work.withdraw];
+      if (touched.length > 0) await changed(tx, touched);
+      return made;
+    },
+
+    /** people and publishers by name (the import's); `namedOrMade` makes the missing ones */
+    named,
+    namedOrMade,
+
+    /**
+     * Many titles as the import compares them: their columns, people's names by role in order,
+     * category ids, the publisher's name and which files they hold; locked in a transaction.
+     */
+    async states(ctx: Ctx, ids: number[]) {
+      const books = ids.length > 0 ? await repository(ctx).booksByIds(ids, ctx.inTransaction) : [];
+      if (books.length === 0) return new Map<number, BookState>();
+      const [people, categories, editions, publishers] = await Promise.all([
+        repository(ctx).peopleOfMany(ids),
+        repository(ctx).categoriesOfMany(ids),
+        repository(ctx).editionsOfMany(ids),
+        repository(ctx).publishersByIds([...new Set(books.flatMap((b) => (b.publisherId ? [b.publisherId] : [])))]),
+      ]);
+      const publisherName = new Map(publishers.map((p) => [p.id, p.name]));
+      const peopleOf = groupBy(people, (p) => p.bookId);
+      const categoriesOf = groupBy(categories, (c) => c.bookId);
+      return new Map(
+        books.map((book): [number, BookState] => {
+          const own = peopleOf.get(book.id) ?? [];
+          const of = (role: Role) => own.filter((p) => p.role === role).map((p) => p.name);
+          return [
+            book.id,
+            {
+              book,
+              publisher: book.publisherId ? (publisherName.get(book.publisherId) ?? null) : null,
+              people: { author: of('author'), narrator: of('narrator'), translator: of('translator') },
+              categoryIds: (categoriesOf.get(book.id) ?? []).map((c) => c.id),
+              hasAudio: editions.audio.has(book.id),
+              hasEbook: editions.ebook.has(book.id),
+            },
+          ];
+        }),
+      );
     },
 
     /** publish now, withdraw, back to draft, or a draft with its publication scheduled */

@@ -5,12 +5,14 @@ import { catalogRoutes } from './catalog.routes';
 import { z } from 'zod';
 import { catalogDesk, type CatalogDesk } from './catalog-desk.service';
 import { catalogDeskRoutes } from './catalog-desk.routes';
+import { catalogImport, type CatalogImport } from './catalog-import.service';
+import { catalogImportRoutes } from './catalog-import.routes';
 import { catalogEdits, type CatalogEdits } from './catalog-edits.service';
 import { catalogService, type CatalogService } from './catalog.service';
 import { computeRelatedJob, relatedBooksService } from './related.service';
 
-/** The catalogue's read model, its writes under `edits`, and the back office's desk. */
-export type CatalogModule = CatalogService & { edits: CatalogEdits; desk: CatalogDesk };
+/** The catalogue's read model, its writes under `edits`, the back office's desk and its ONIX imports. */
+export type CatalogModule = CatalogService & { edits: CatalogEdits; desk: CatalogDesk; imports: CatalogImport };
 
 /** Every minute, the drafts whose scheduled publication has come are published. */
 export const publishDueJob = defineJob('catalog.publish-due', z.object({}).strict(), { maxAttempts: 3 });
@@ -25,14 +27,19 @@ declare module '../../kernel/module' {
 export const catalogModule = defineModule({
   name: 'catalog',
   dependsOn: ['podcasts', 'commerce'],
-  create: (kernel, { podcasts, commerce }) => ({
-    ...catalogService(kernel, podcasts, commerce),
-    edits: catalogEdits(kernel),
-    desk: catalogDesk(kernel),
-  }),
+  create: (kernel, { podcasts, commerce }) => {
+    const desk = catalogDesk(kernel);
+    return {
+      ...catalogService(kernel, podcasts, commerce),
+      edits: catalogEdits(kernel),
+      desk,
+      imports: catalogImport(kernel, desk, commerce),
+    };
+  },
   routes: async (app, context) => {
     await app.register(catalogRoutes, context);
     await app.register(catalogDeskRoutes, context);
+    await app.register(catalogImportRoutes, context);
   },
   jobs: (catalog, kernel, services) => [
     handle(publishDueJob, async (ctx) => {

@@ -163,6 +163,26 @@ export function commerceRepository(db: CommerceDb, pooled = false) {
         )
         .orderBy(asc(commerceOffer.format)),
 
+    /** the offers of many items being sold (now or later), locked for a change in the caller's transaction */
+    activeOffersOfMany: (itemType: OfferRow['itemType'], itemIds: number[], lock: boolean) => {
+      const query = db
+        .select()
+        .from(commerceOffer)
+        .where(
+          and(
+            eq(commerceOffer.itemType, itemType),
+            sql`${commerceOffer.itemId} = any(${sql.param(itemIds)}::int[])`,
+            sql`${commerceOffer.active}`,
+          ),
+        )
+        .orderBy(asc(commerceOffer.itemId), asc(commerceOffer.format));
+      return lock ? query.for('update') : query;
+    },
+
+    async insertOffers(rows: (typeof commerceOffer.$inferInsert)[]) {
+      for (let at = 0; at < rows.length; at += 500) await db.insert(commerceOffer).values(rows.slice(at, at + 500));
+    },
+
     async insertOffer(row: typeof commerceOffer.$inferInsert) {
       await db.insert(commerceOffer).values(row);
     },

@@ -233,6 +233,61 @@ export function commerceService(context: Kernel) {
       return before;
     },
 
+    /** many books' offers being sold, by book id (the catalogue import's dry run) */
+    async deskOffersOfMany(ctx: Ctx, bookIds: number[]): Promise<Map<number, DeskOffer[]>> {
+      const grouped = new Map<number, DeskOffer[]>();
+      if (bookIds.length === 0) return grouped;
+      for (const row of await repository(ctx).activeOffersOfMany('book', bookIds, ctx.inTransaction)) {
+        const offer = deskOfferOf(row);
+        if (offer) grouped.set(row.itemId, [...(grouped.get(row.itemId) ?? []), offer]);
+      }
+      return grouped;
+    },
+
+    /**
+     * `saveOffer` for many books in the caller's transaction (the catalogue import): the offers
+     * on sale are read and locked in one statement, new ones written in batches; answers each
+     * change's terms before, in order.
+     */
+    async saveOffers(
+      ctx: Ctx,
+      changes: { bookId: number; format: DeskOffer['format']; terms: Omit<DeskOffer, 'format'> | null }[],
+    ): Promise<(DeskOffer | null)[]> {
+      if (changes.length === 0) return [];
+      const rows = await repository(ctx).activeOffersOfMany('book', [...new Set(changes.map((c) => c.bookId))], true);
+      const current = new Map(rows.map((row) => [`${row.itemId}:${row.format}`, row]));
+      const inserts: Parameters<ReturnType<typeof repository>['insertOffers']>[0] = [];
+      const befores: (DeskOffer | null)[] = [];
+      for (const { bookId, format, terms } of changes) {
+        const row = current.get(`${bookId}:${format}`);
+        befores.push(row ? deskOfferOf(row) : null);
+        if (terms === null) {
+          if (row) await repository(ctx).updateOffer(row.id, { active: false });
+          continue;
+        }
+        const set = {
+          priceMnt: terms.price_mnt,
+          originalPriceMnt: terms.original_price_mnt,
+          creditPrice: terms.credit_price,
+          rentalDays: terms.rental_days,
+          rentalPriceMnt: terms.rental_price_mnt,
+          subscriptionScopes: terms.subscription_scopes,
+          endsAt: terms.ends_at ? new Date(terms.ends_at) : null,
+        };
+        if (row) await repository(ctx).updateOffer(row.id, set);
+        else inserts.push({ itemType: 'book', itemId: bookId, format, ...set });
+      }
+      try {
+        await repository(ctx).insertOffers(inserts);
+      } catch (error) {
+        // another editor made a format's offer at the same moment: theirs stands
+        if (isUniqueViolation(error)) throw new AppError('CONFLICT');
+        throw error;
+      }
+      context.invalidate(ctx, [tag.offers, ...changes.map((c) => tag.book(c.bookId))]);
+      return befores;
+    },
+
     /** the credit packs on sale (kept a minute: the same for everyone) */
     creditPacks: (ctx: Ctx): Promise<CreditPackRow[]> =>
       ctx.inTransaction ? repository(ctx).creditPacks() : cachedPacks(),

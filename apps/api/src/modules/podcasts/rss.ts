@@ -1,4 +1,5 @@
 import { DomUtils, parseDocument } from 'htmlparser2';
+import { plainText } from '../../lib/plain-text';
 
 /**
  * A podcast's RSS 2.0 feed with the iTunes tags, as the store keeps it. Parsed by htmlparser2
@@ -37,22 +38,10 @@ export class FeedInvalid extends Error {
 type ChildNode = ReturnType<typeof parseDocument>['children'][number];
 type Element = Extract<ChildNode, { attribs: Record<string, string> }>;
 
-const MAX_TEXT = 20_000;
 const isTag = (node: ChildNode): node is Element => 'attribs' in node;
 const childrenOf = (element: Element) => element.children.filter(isTag);
 const child = (element: Element, name: string) => childrenOf(element).find((c) => c.name.toLowerCase() === name);
 const text = (element: Element | undefined) => (element ? DomUtils.textContent(element).trim() : '');
-
-/** an HTML description as plain text: tags dropped, entities decoded, whitespace folded */
-export function plainText(html: string): string {
-  if (!/[<&]/.test(html)) return html.replace(/\s+/g, ' ').trim().slice(0, MAX_TEXT);
-  const document = parseDocument(html.replace(/<\s*br\s*\/?>/gi, '\n').replace(/<\/p>/gi, '</p>\n'));
-  return DomUtils.textContent(document)
-    .replace(/[ \t\f\v\r]+/g, ' ')
-    .replace(/\n\s*\n+/g, '\n\n')
-    .trim()
-    .slice(0, MAX_TEXT);
-}
 
 /** `1:02:03`, `62:03`, `3723` or `3723.4` seconds; 0 when absent or unreadable */
 export function durationOf(value: string): number {

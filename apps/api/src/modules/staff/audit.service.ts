@@ -40,6 +40,33 @@ export function auditLog(deps: { clock: Clock }) {
       });
     },
 
+    /** many actions of one person at once (a catalogue import's titles), in the caller's transaction */
+    async recordMany(
+      ctx: Ctx,
+      who: Actor,
+      entries: {
+        action: string;
+        objectType: string;
+        objectId: string | number | null;
+        before?: unknown;
+        after?: unknown;
+      }[],
+    ): Promise<void> {
+      const at = deps.clock.now();
+      await repository(ctx).appendAuditMany(
+        entries.map((entry) => ({
+          at,
+          staffId: who.staffId,
+          actor: who.actor,
+          action: entry.action,
+          objectType: entry.objectType,
+          objectId: entry.objectId === null ? null : String(entry.objectId),
+          before: entry.before ?? null,
+          after: entry.after ?? null,
+        })),
+      );
+    },
+
     /** newest first, a page at a time (keyset on the id), by person and object */
     async list(
       ctx: Ctx,

@@ -193,6 +193,11 @@ export function staffRepository(db: StaffDb) {
       return inserted!;
     },
 
+    /** many entries at once, in order, in batches */
+    async appendAuditMany(rows: NewAudit[]): Promise<void> {
+      for (let at = 0; at < rows.length; at += 1000) await db.insert(staffAudit).values(rows.slice(at, at + 1000));
+    },
+
     /** newest first, older than `before`; filtered by person and object */
     audit(filter: { staffId?: number; objectType?: string; objectId?: string; before?: number }, limit: number) {
       const conditions: SQL[] = [];

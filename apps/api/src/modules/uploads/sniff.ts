@@ -48,7 +48,7 @@ export function sniff(head: Uint8Array): Sniffed {
     .decode(head.subarray(0, 512))
     .replace(/^\uFEFF/, '')
     .trimStart();
-  if (text.startsWith('<?xml') || /^<[A-Za-z]/.test(text)) return 'application/xml';
+  if (text.startsWith('<?xml') || /^<(!DOCTYPE\s|!--|[A-Za-z])/.test(text)) return 'application/xml';
   // text: no NUL and mostly printable
   if (head.length > 0 && !head.includes(0)) return 'text/plain';
   return 'unknown';
@@ -63,7 +63,7 @@ export const UPLOAD_KINDS = {
     maxBytes: 2 * 1024 * 1024 * 1024,
   },
   transcript: { types: ['text/plain'], maxBytes: 20 * 1024 * 1024 },
-  onix: { types: ['application/xml'], maxBytes: 500 * 1024 * 1024 },
+  onix: { types: ['application/xml'], maxBytes: 100 * 1024 * 1024 },
 } as const satisfies Record<string, { types: readonly Sniffed[]; maxBytes: number }>;
 export type UploadKind = keyof typeof UPLOAD_KINDS;
 export const isUploadKind = (value: unknown): value is UploadKind =>

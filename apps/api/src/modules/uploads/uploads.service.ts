@@ -125,6 +125,17 @@ export function uploadsService(kernel: Kernel, options: { directory: string }) {
     await repository(kernel.root).finish(upload.id, type, kernel.clock.now());
   }
 
+  /** the sender's finished upload of `kind`, not taken yet (else the refusal that says why) */
+  async function finished(ctx: Ctx, id: string, staffId: number, kind: UploadKind): Promise<TakenUpload> {
+    const row = await repository(ctx).byId(id);
+    if (!row || row.staffId !== staffId) throw new AppError('NOT_FOUND', mn.uploads.notFound);
+    if (row.kind !== kind)
+      throw new AppError('VALIDATION_ERROR', mn.uploads.wrongKind, { upload_id: mn.uploads.wrongKind });
+    if (!row.finishedAt || !row.sniffedType) throw new AppError('CONFLICT', mn.uploads.notFinished);
+    if (row.takenAt) throw new AppError('CONFLICT', mn.uploads.taken);
+    return { path: pathOf(id), fileName: row.fileName, type: row.sniffedType, size: row.size };
+  }
+
   async function forget(id: string): Promise<void> {
     await rm(pathOf(id), { force: true });
     await rm(`${pathOf(id)}.json`, { force: true });
@@ -140,14 +151,14 @@ export function uploadsService(kernel: Kernel, options: { directory: string }) {
      * daily prune (a module copies what it keeps into the media store).
      */
     async take(ctx: Ctx, id: string, staffId: number, kind: UploadKind): Promise<TakenUpload> {
-      const row = await repository(ctx).byId(id);
-      if (!row || row.staffId !== staffId) throw new AppError('NOT_FOUND', mn.uploads.notFound);
-      if (row.kind !== kind)
-        throw new AppError('VALIDATION_ERROR', mn.uploads.wrongKind, { upload_id: mn.uploads.wrongKind });
-      if (!row.finishedAt || !row.sniffedType) throw new AppError('CONFLICT', mn.uploads.notFinished);
+      const upload = await finished(ctx, id, staffId, kind);
       if (!(await repository(ctx).take(id, kernel.clock.now()))) throw new AppError('CONFLICT', mn.uploads.taken);
-      return { path: pathOf(id), fileName: row.fileName, type: row.sniffedType, size: row.size };
+      return upload;
     },
+
+    /** A finished upload not taken yet, read without taking it (a catalogue import's dry run). */
+    peek: (ctx: Ctx, id: string, staffId: number, kind: UploadKind): Promise<TakenUpload> =>
+      finished(ctx, id, staffId, kind),
 
     /** the staff member's latest uploads */
     async recent(ctx: Ctx, staffId: number): Promise<UploadView[]> {
