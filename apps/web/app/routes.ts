@@ -89,6 +89,7 @@ export default [
     index('routes/admin-home.tsx'),
     route('catalog', 'routes/admin-catalog.tsx'),
     route('catalog/new', 'routes/admin-catalog-new.tsx'),
+    route('catalog/import', 'routes/admin-catalog-import.tsx'),
     route('catalog/:id', 'routes/admin-catalog-book.tsx'),
     route('podcasts', 'routes/admin-podcasts.tsx'),
     route('staff', 'routes/admin-staff.tsx'),

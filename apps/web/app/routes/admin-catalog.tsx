@@ -60,9 +60,14 @@ export default function AdminCatalog({ loaderData }: Route.ComponentProps) {
         title={t.title}
         lead={t.lead}
         actions={
-          <Link to="/admin/catalog/new" className={adminButton('primary')}>
-            {t.newBook}
-          </Link>
+          <div className="flex flex-wrap gap-2">
+            <Link to="/admin/catalog/import" className={adminButton('secondary')}>
+              {mn.admin.catalogImport.open}
+            </Link>
+            <Link to="/admin/catalog/new" className={adminButton('primary')}>
+              {t.newBook}
+            </Link>
+          </div>
         }
       />
       <div className="space-y-5">

@@ -46,7 +46,7 @@ describe('ONIX 3.0 reader', () => {
     expect(audio).toMatchObject<Partial<ImportItem>>({
       isbn: '9789919500017',
       format: 'audiobook',
-      title: 'Талын салхи',
+      title: 'Нүүдлийн салхи',
       subtitle: 'Нүүдэлчдийн тухай өгүүллэгүүд',
       language: 'mn',
       publishedYear: 2024,

@@ -17,7 +17,7 @@ const UPLOADS = '/api/staff/uploads';
 const CHUNK_BYTES = 5 * 1024 * 1024;
 const MB = 1024 * 1024;
 /** the upload endpoint's limits per kind (it refuses more with 413; said here before sending) */
-export const UPLOAD_LIMITS = { cover: 15 * MB, epub: 300 * MB, audio: 2048 * MB } as const;
+export const UPLOAD_LIMITS = { cover: 15 * MB, epub: 300 * MB, audio: 2048 * MB, onix: 100 * MB } as const;
 export type SentKind = Extract<UploadKindName, keyof typeof UPLOAD_LIMITS>;
 
 export const megabytes = (bytes: number) => t.megabytes((bytes / MB).toFixed(bytes < 10 * MB ? 1 : 0));
