@@ -147,7 +147,7 @@ async function main() {
         where b.status = 'published' order by b.id limit 24`,
     );
     // a book of 50 chapters (on the 52-second recording), before anything packages it
-    const long = books.slice(6).find((b) => b.audio_file === 'narration-3.mp3')!;
+    const long = books.slice(6).find((b) => b.audio_file === 'narration-3.m4a')!;
     await db.query('delete from catalog_audio_chapter where book_id = $1', [long.id]);
     for (let i = 0; i < 50; i += 1) {
       await db.query(

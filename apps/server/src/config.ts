@@ -176,7 +176,7 @@ export interface Config {
   /** payment rails (unset ones come from the sandbox when it is on) */
   payments: PaymentsOptions;
   /** packaging and keys; `dir` is also where covers and podcast audio are, all served at MEDIA_BASE_URL */
-  media: MediaOptions & { dir: string; ebookDir: string };
+  media: MediaOptions & { dir: string; ebookDir: string; sourceDir: string };
   /** where the back office's uploads wait to be taken in (docs/uploads.md) */
   uploadDir: string;
 }

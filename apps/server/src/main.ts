@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { createApp, createInvalidationBus, internalCallToken, offsetClock } from '@nomsan/api';
 import { openDatabase, type DatabaseHandle } from '@nomsan/db/client';
 import { withStartupLock } from '@nomsan/db/startup-lock';
+import { takeInDemoMedia } from '@nomsan/demo/deliveries';
 import { seedDemoIfEmpty } from '@nomsan/demo/seed';
 import { ConfigError, loadConfig, publicConfig, type Config } from './config';
 import { DataDirLockedError, lockDataDir } from '@nomsan/db/data-dir-lock';
@@ -87,6 +88,12 @@ export async function start(config: Config) {
     }
     // The modules of this process (the API's and the worker's), when it has a database.
     const composed = app.modules;
+    // the demo's files, through the intake a publisher's take, before anything packages them
+    if (composed && config.seedDemo) {
+      const started = performance.now();
+      const taken = await takeInDemoMedia(composed.services.media.intake, config.media);
+      if (taken > 0) log.info({ files: taken, ms: Math.round(performance.now() - started) }, 'demo media taken in');
+    }
     // Derived data a new (or just seeded) catalogue lacks is enqueued for the worker.
     if (composed) await composed.start();
     if (runWorker && composed) worker = startWorker(composed, log);
@@ -148,7 +155,6 @@ async function prepareDatabase(config: Config, log: Logger): Promise<DatabaseHan
       const seeded = await seedDemoIfEmpty(handle.db, {
         titles: config.demoTitles,
         mediaDir: config.media.dir,
-        ebookDir: config.media.ebookDir,
         log: (message) => log.info(message),
       });
       if (seeded) log.info({ titles: config.demoTitles }, 'demo catalogue seeded');

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it, expect } from 'vitest';
+import { demoDeliveries } from './deliveries';
 import { coverDesigns, coverKeys, generateCatalogue } from './generate';
 import type { DemoCatalogue, DemoOffer } from './model';
 
@@ -294,15 +295,20 @@ describe('references', () => {
     }
   });
 
-  it('name only fixtures that exist on disk', () => {
-    const files = new Set<string>();
+  it('name only files the demo delivers: e-books and recordings taken in by name, episodes on disk', () => {
+    const deliveries = demoDeliveries();
+    const ebooks = new Set(deliveries.ebooks.map((e) => e.file));
+    const recordings = new Set(deliveries.recordings.map((r) => r.file));
     for (const book of catalogue.books) {
-      if (book.audio) files.add(join('audio', book.audio.audioFile));
-      if (book.ebook) files.add(join('epub', book.ebook.epubFile));
+      if (book.audio) expect(recordings.has(book.audio.audioFile), book.audio.audioFile).toBe(true);
+      if (book.ebook) expect(ebooks.has(book.ebook.epubFile), book.ebook.epubFile).toBe(true);
     }
-    for (const summary of catalogue.summaries) files.add(join('audio', summary.audioFile));
-    for (const episode of catalogue.podcastEpisodes) files.add(join('audio', episode.audioFile));
-    for (const file of files) expect(existsSync(join(FIXTURES_DIR, file)), file).toBe(true);
+    for (const summary of catalogue.summaries) expect(recordings.has(summary.audioFile), summary.audioFile).toBe(true);
+    for (const episode of catalogue.podcastEpisodes)
+      expect(existsSync(join(FIXTURES_DIR, 'audio', episode.audioFile)), episode.audioFile).toBe(true);
+    // and what is delivered is there
+    for (const file of [...deliveries.ebooks.map((e) => e.path), ...deliveries.recordings.flatMap((r) => r.paths)])
+      expect(existsSync(file), file).toBe(true);
   });
 });
 

@@ -101,9 +101,17 @@ const CATALOGUE_END = Date.UTC(2025, 10, 1);
 const DAY_MS = 86_400_000;
 const NEW_BOOK_FROM = Date.UTC(2025, 0, 1);
 
+/** the recordings the demo delivers, as a publisher would (packages/demo/fixtures/audio) */
 export const AUDIO_FIXTURES = ['narration-1.mp3', 'narration-2.mp3', 'narration-3.mp3'] as const;
 export const SUMMARY_AUDIO_FIXTURE = 'summary-1.mp3';
+/** podcast episodes are not taken in: their enclosures are served as they are (media/audio) */
 export const PODCAST_AUDIO_FIXTURES = ['podcast-1.mp3', 'podcast-2.mp3'] as const;
+/**
+ * The name a delivered recording is kept under among the store's sources once taken in
+ * (joined and normalised to AAC by the media intake: apps/server demo-media.ts): what the
+ * catalogue's rows name.
+ */
+export const sourceNameOfFixture = (fixture: string) => fixture.replace(/\.mp3$/, '.m4a');
 /**
  * The real length of each audio fixture, rounded to the second (ffmpeg reads 45.74, 34.43,
  * 51.67, 30.28, 27.19 and 26.83 s). Every title that plays a fixture states its length, so
@@ -382,11 +390,11 @@ function makeChapters(rng: Rng, totalSeconds: number, narrative: boolean): DemoC
 
 function makeAudio(rng: Rng, id: number, genre: Genre): DemoAudioEdition {
   audioLength(rng, genre); // the nominal length is drawn still, so every later draw stays the same
-  const audioFile = AUDIO_FIXTURES[id % AUDIO_FIXTURES.length] as string;
-  const durationSeconds = fixtureSeconds(audioFile);
+  const fixture = AUDIO_FIXTURES[id % AUDIO_FIXTURES.length] as string;
+  const durationSeconds = fixtureSeconds(fixture);
   return {
     durationSeconds,
-    audioFile,
+    audioFile: sourceNameOfFixture(fixture),
     // the free preview: a quarter of the recording (a real book's would be its first minutes)
     sampleSeconds: Math.max(10, Math.floor(durationSeconds / 4)),
     chapters: makeChapters(rng, durationSeconds, NARRATIVE_GENRES.has(genre) || genre === 'english'),
@@ -748,7 +756,7 @@ function makeSummaries(
       body: summaryBody(rng, ideaTheme(genre)),
       readingMinutes,
       audioDurationSeconds: instead(rng.int(55, 70), fixtureSeconds(SUMMARY_AUDIO_FIXTURE)),
-      audioFile: SUMMARY_AUDIO_FIXTURE,
+      audioFile: sourceNameOfFixture(SUMMARY_AUDIO_FIXTURE),
       coverKey,
       coverColor: coverColorFor(coverKey),
       popularity: popularityStats(rng, 0.6).popularity,

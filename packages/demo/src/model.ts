@@ -56,7 +56,7 @@ export interface DemoChapter {
 
 export interface DemoAudioEdition {
   durationSeconds: number;
-  /** fixture file name under packages/demo/fixtures/audio, e.g. 'narration-1.mp3' */
+  /** the recording among the store's sources, e.g. 'narration-1.m4a' (taken in from the fixture 'narration-1.mp3') */
   audioFile: string;
   /** free preview length in seconds */
   sampleSeconds: number;

@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from '@nomsan/db/client';
 import { sql } from '@nomsan/db/orm';
@@ -41,10 +41,11 @@ import type { DemoBook, DemoCatalogue } from './model';
 export interface SeedOptions {
   titles: number;
   seed?: number;
-  /** where covers and media fixtures are written; null skips media (tests) */
+  /**
+   * where covers and the podcasts' episodes are written; null skips media (tests). The EPUBs and
+   * recordings are not copied: the server takes them in (deliveries.ts)
+   */
   mediaDir: string | null;
-  /** the store's private e-book folder (EBOOK_DIR): the demo's EPUBs are put there like a publisher's */
-  ebookDir?: string | null;
   log?: (message: string) => void;
 }
 
@@ -76,7 +77,6 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<DemoCatalo
   if (options.mediaDir) {
     started = performance.now();
     copyFixtures(options.mediaDir);
-    if (options.ebookDir) copyEbooks(options.ebookDir);
     await renderCovers(coverDesigns(catalogue), join(options.mediaDir, 'covers'));
     log(`demo media ready in ${Math.round(performance.now() - started)} ms`);
   }
@@ -325,18 +325,10 @@ async function insertCatalogue(db: Db, c: DemoCatalogue): Promise<void> {
 
 /**
  * Copies what the store serves publicly: the podcast episodes (played as plain MP3). Audio
- * books, summaries and e-books are not copied: their full recordings and EPUBs are sources the
- * media module packages (encrypted) or serves to entitled sessions only, never public files.
+ * books, summaries and e-books are not copied: their recordings and EPUBs are taken in by the
+ * server's media intake (deliveries.ts), packaged (encrypted) or served to entitled sessions
+ * only, never public files.
  */
-/** the demo's EPUB files into the store's private e-book folder, where uploaded ones are kept */
-function copyEbooks(ebookDir: string): void {
-  const source = join(fixturesDir(), 'epub');
-  mkdirSync(ebookDir, { recursive: true });
-  for (const file of readdirSync(source).filter((name) => name.endsWith('.epub'))) {
-    if (!existsSync(join(ebookDir, file))) copyFileSync(join(source, file), join(ebookDir, file));
-  }
-}
-
 function copyFixtures(mediaDir: string): void {
   const source = join(fixturesDir(), 'audio');
   const target = join(mediaDir, 'audio');

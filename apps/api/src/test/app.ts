@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { createTestDatabase } from '@nomsan/db/testing';
 import type { DatabaseHandle } from '@nomsan/db/client';
 import { createApp, type AppOptions } from '../app';
@@ -30,6 +31,8 @@ export async function createTestApp(
     csp: { mediaOrigins: [], connectOrigins: [], upgradeInsecure: false },
     cookieSecret: 'test-cookie-secret-that-is-long-enough-0123456789',
     ...overrides,
+    // the demo's EPUBs and recordings, taken in by the global setup (a test's own folders win)
+    media: { ...inject('demoMedia'), ...overrides.media },
   });
   await register?.(app);
   await app.ready();

@@ -72,14 +72,18 @@ export function epubProblems(bytes: Uint8Array): { problems: string[]; checked?:
 
 /**
  * Keeps a checked EPUB under a name of its content (`<book>-<sha256>.epub`): a new file for
- * a new version, so a reader holding the old one keeps it until its cache lets go, and a file
- * is never half written (a rename within the folder).
+ * a new version, so a reader holding the old one keeps it until its cache lets go.
  */
 export async function storeEpub(dir: string, bookId: number, bytes: Uint8Array): Promise<string> {
   const file = `${bookId}-${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.epub`;
+  await keepFile(dir, file, bytes);
+  return file;
+}
+
+/** writes `bytes` as `dir/file`, never half written (a rename within the folder) */
+export async function keepFile(dir: string, file: string, bytes: Uint8Array): Promise<void> {
   await mkdir(dir, { recursive: true });
   const partial = join(dir, `.${file}.${process.pid}.part`);
   await writeFile(partial, bytes);
   await rename(partial, join(dir, file));
-  return file;
 }

@@ -1,31 +1,26 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { strToU8, zipSync } from 'fflate';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { mn } from '@nomsan/contracts/messages';
 import { sql } from '@nomsan/db/orm';
 import { logOptions } from '../../log-options';
 import { createAccountsApp, fromSite, type AccountsTestApp } from '../../test/accounts';
 
 /**
- * The media store of this file: the demo fixtures (linked) and, beside them, the broken EPUBs
- * the tests write, so the real app reads them as it reads any book.
+ * The e-book folder of this file: the demo's EPUBs (linked from the folder the global setup took
+ * them into) and, beside them, the broken EPUBs the tests write, so the real app reads them as
+ * it reads any book.
  */
-const store = vi.hoisted(() => ({ dir: '' }));
-vi.mock(import('@nomsan/demo/fixtures-dir'), async (importOriginal) => {
-  const { mkdirSync, mkdtempSync, readdirSync, symlinkSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const path = await import('node:path');
-  const real = (await importOriginal()).fixturesDir();
-  store.dir = mkdtempSync(path.join(tmpdir(), 'nomsan-broken-epubs-'));
-  symlinkSync(path.join(real, 'audio'), path.join(store.dir, 'audio'));
-  mkdirSync(path.join(store.dir, 'epub'));
-  for (const file of readdirSync(path.join(real, 'epub')))
-    symlinkSync(path.join(real, 'epub', file), path.join(store.dir, 'epub', file));
-  return { fixturesDir: () => store.dir };
-});
+function ebookFolder(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'nomsan-broken-epubs-'));
+  const demo = inject('demoMedia').ebookDir;
+  for (const file of readdirSync(demo)) symlinkSync(join(demo, file), join(dir, file));
+  return dir;
+}
 
 const CONTAINER =
   '<container xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>';
@@ -92,6 +87,7 @@ describe('an e-book whose file cannot be opened', () => {
   let logged = '';
   const books = new Map<string, number>();
   let goodBook: number;
+  const folder = ebookFolder();
 
   beforeAll(async () => {
     const sink = new Writable({
@@ -100,9 +96,12 @@ describe('an e-book whose file cannot be opened', () => {
         done();
       },
     });
-    t = await createAccountsApp({ logger: pino({ level: 'info', ...logOptions }, sink) });
+    t = await createAccountsApp({
+      logger: pino({ level: 'info', ...logOptions }, sink),
+      media: { ...inject('demoMedia'), ebookDir: folder },
+    });
     const files = [...BROKEN, { file: 'broken-image.epub', bytes: CORRUPT_IMAGE }];
-    for (const broken of files) if (broken.bytes) writeFileSync(join(store.dir, 'epub', broken.file), broken.bytes);
+    for (const broken of files) if (broken.bytes) writeFileSync(join(folder, broken.file), broken.bytes);
     const { rows } = await t.db.db.execute<{ id: number }>(sql`
       select b.id from catalog_book b join catalog_ebook_edition e on e.book_id = b.id
       where b.status = 'published' order by b.id limit ${files.length + 1}`);
@@ -116,7 +115,7 @@ describe('an e-book whose file cannot be opened', () => {
   });
   afterAll(async () => {
     await t?.close();
-    rmSync(store.dir, { recursive: true, force: true });
+    rmSync(folder, { recursive: true, force: true });
   });
 
   const lines = () =>

@@ -1,11 +1,9 @@
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { endpointUrl } from '@nomsan/contracts/client';
 import type { EbookManifest, SummaryText } from '@nomsan/contracts/ebook';
 import { ebookEndpoints } from '@nomsan/contracts/ebook.endpoints';
 import { mn } from '@nomsan/contracts/messages';
-import { fixturesDir } from '@nomsan/demo/fixtures-dir';
 import { AppError } from '../../errors';
 import { tag } from '../../lib/cache-tags';
 import type { Kernel } from '../../kernel/module';
@@ -39,9 +37,7 @@ export interface EbookResourceAnswer {
  * to a session `entitlements.canAccess` allows and as a sample to everyone else. EPUB files come
  * from the media store's directory (the demo fixtures in embedded mode).
  */
-export function ebookService(kernel: Kernel, deps: EbookServiceDeps, options: { epubDir?: string } = {}) {
-  // the store's own files first, then the demo's fixtures (a catalogue seeded before EBOOK_DIR)
-  const dirs = [...(options.epubDir ? [options.epubDir] : []), join(fixturesDir(), 'epub')];
+export function ebookService(kernel: Kernel, deps: EbookServiceDeps, options: { epubDir: string }) {
   const books = kernel.caches.lru<string, EpubBook>({
     max: OPEN_BOOKS,
     ttlMs: OPEN_BOOK_TTL_MS,
@@ -69,8 +65,7 @@ export function ebookService(kernel: Kernel, deps: EbookServiceDeps, options: { 
     if (!EPUB_FILE.test(file)) throw unavailable(id, file, 'not a file name of the media store');
     const book = await books.get(file, async () => {
       try {
-        const dir = dirs.find((candidate) => existsSync(join(candidate, file))) ?? dirs[0]!;
-        return openEpub(await readFile(join(dir, file)));
+        return openEpub(await readFile(join(options.epubDir, file)));
       } catch (error) {
         throw unavailable(id, file, reasonOf(error));
       }

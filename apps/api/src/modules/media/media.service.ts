@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fixturesDir } from '@nomsan/demo/fixtures-dir';
 import { z } from 'zod';
 import { mn } from '@nomsan/contracts/messages';
 import type { PackagingStatus, PlaybackSession, Playlist, PlaylistChapter } from '@nomsan/contracts/media';
@@ -171,14 +170,8 @@ export function mediaService(
     return keys.unwrap(row.wrappedKey);
   }
 
-  /**
-   * A recording's file: among the store's sources (MEDIA_SOURCE_DIR), else the demo's fixtures
-   * (a catalogue seeded before its recordings were copied to the sources)
-   */
-  const sourcePath = (file: string) => {
-    const kept = join(settings.sourceDir, file);
-    return existsSync(kept) ? kept : join(fixturesDir(), 'audio', file);
-  };
+  /** a recording's file, among the store's sources (MEDIA_SOURCE_DIR) */
+  const sourcePath = (file: string) => join(settings.sourceDir, file);
 
   /** the recording's sentences timed on its pauses, from the transcript beside it (if any) */
   async function transcriptOf(recording: string, duration: number): Promise<TimedSentence[] | null> {
