@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mn } from '@nomsan/contracts/messages';
-import { durationSeconds, OnixInvalid, readOnix, readOnixFile, type OnixProduct } from './onix';
+import { durationSeconds, OnixInvalid, readOnix, readOnixFile, type OnixHeader, type OnixProduct } from './onix';
 import { categoriesOf, mapProduct, type ImportItem } from './onix-mapping';
 
 const SAMPLE = join(import.meta.dirname, 'fixtures', 'onix-sample.xml');
@@ -13,7 +13,10 @@ const CATEGORIES = [
   { id: 10, slug: 'adal-yavdal', title: 'Адал явдал' },
 ];
 
-const upserted = (product: OnixProduct, header = { sender: 'x', defaultLanguage: null, defaultCurrency: null }) => {
+const upserted = (
+  product: OnixProduct,
+  header: OnixHeader = { sender: 'x', defaultLanguage: null, defaultCurrency: null },
+) => {
   const mapped = mapProduct(product, header);
   if (mapped.action !== 'upsert') throw new Error(`not taken: ${JSON.stringify(mapped)}`);
   return mapped.item;
@@ -195,7 +198,7 @@ ${message([product('bomb', { title: '&lol9;' })]).replace('<?xml version="1.0"?>
   });
 
   it('maps notifications, forms, availability and prices, refusing with reasons in Mongolian', async () => {
-    const header = { sender: '', defaultLanguage: null, defaultCurrency: null };
+    const header: OnixHeader = { sender: '', defaultLanguage: null, defaultCurrency: null };
     const read = async (...products: string[]) => (await readOnix([message(products)])).products;
     const [deleted, test, pdf, cd, dollars, fractional, unavailable, untitled, audioDigital] = await read(
       product('del', { notification: '05' }),
