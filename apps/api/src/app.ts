@@ -22,6 +22,7 @@ import { createModules } from './modules/index';
 import { billingSettings, type PaymentsOptions } from './modules/billing/billing.settings';
 import { identitySettings, type AccountsOptions } from './modules/identity/accounts';
 import { mediaSettings, type MediaOptions } from './modules/media/media.settings';
+import { sandboxKitOf, type SandboxKit } from './sandbox-kit';
 import { systemRoutes } from './modules/system/system.routes';
 
 declare module 'fastify' {
@@ -74,6 +75,12 @@ export interface AppOptions extends Omit<ApiContext, 'db'> {
    * `POST /sandbox/clock` moves so browser journeys can renew subscriptions
    */
   sandboxClock?: OffsetClock;
+  /**
+   * the sandbox's stand-ins (`await import('@nomsan/sandbox/kit')`), given by a process that runs
+   * the sandbox (accounts or payments with `sandbox: true`, a sandbox clock); the API does not
+   * load them itself
+   */
+  sandboxKit?: SandboxKit;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -148,11 +155,13 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       secret: options.cookieSecret,
       redis,
       options: { ...(options.accounts ?? { sandbox: false }), clock },
+      sandboxKit: options.sandboxKit,
     });
     const billing = await billingSettings(app, {
       publicBaseUrl: options.publicBaseUrl,
       options: options.payments ?? { sandbox: false },
       sms: identity.sms,
+      sandboxKit: options.sandboxKit,
     });
     const composed = createModules({
       db: options.db,
@@ -187,10 +196,12 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       // Root hooks first (identity's session and CSRF checks cover every module's routes).
       for (const module of composed.modules) await module.plugins?.(app, context);
       for (const module of composed.modules) if (module.routes) await app.register(module.routes, context);
-      if (options.sandboxClock) await registerSandboxClock(app, options.sandboxClock, composed);
+      if (options.sandboxClock) {
+        await registerSandboxClock(app, sandboxKitOf(options.sandboxKit), options.sandboxClock, composed);
+      }
       if (options.accounts?.sandbox) {
         // podcast feeds to add in the back office (docs/podcasts.md), playing the demo's recordings
-        const { sandboxPodcastFeeds } = await import('@nomsan/sandbox/podcast-feeds');
+        const { sandboxPodcastFeeds } = sandboxKitOf(options.sandboxKit);
         await app.register(sandboxPodcastFeeds, {
           publicBaseUrl: options.publicBaseUrl,
           audioUrls: ['podcast-1.mp3', 'podcast-2.mp3'].map((file) => `${options.mediaBaseUrl}/audio/${file}`),
@@ -212,8 +223,12 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
  * (subscriptions' renewals, dunning and expiries, rentals' warnings and notices, invoices
  * overdue, payments to reconcile) is enqueued for the worker now.
  */
-async function registerSandboxClock(app: FastifyInstance, clock: OffsetClock, composed: ComposedModules) {
-  const { sandboxClockRoutes } = await import('@nomsan/sandbox/clock');
+async function registerSandboxClock(
+  app: FastifyInstance,
+  { sandboxClockRoutes }: SandboxKit,
+  clock: OffsetClock,
+  composed: ComposedModules,
+) {
   const { jobs, root } = composed.kernel;
   const minuteWork = composed.modules.flatMap((m) => m.schedules ?? []).filter((s) => s.cron === '* * * * *');
   await app.register(sandboxClockRoutes, {

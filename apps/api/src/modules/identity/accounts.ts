@@ -20,6 +20,7 @@ import {
   type SmtpOptions,
 } from './senders';
 import type { SessionLifetimes } from './sessions.service';
+import { sandboxKitOf, type SandboxKit } from '../../sandbox-kit';
 
 export const DEFAULT_SESSION_LIFETIMES: SessionLifetimes = { idleMs: 30 * DAY_MS, maxMs: 180 * DAY_MS };
 
@@ -50,6 +51,8 @@ export interface AccountsContext {
   /** shared counters for sign-in and code limits; in memory when absent */
   redis: Redis | undefined;
   options: AccountsOptions;
+  /** the sandbox's stand-ins, when the process runs the sandbox */
+  sandboxKit?: SandboxKit;
 }
 
 /** What the identity module is made with: its providers and limits, made by the host process. */
@@ -83,11 +86,12 @@ declare module '../../kernel/module' {
 export async function identitySettings(app: FastifyInstance, context: AccountsContext): Promise<IdentitySettings> {
   const { options } = context;
   const clock = options.clock ?? systemClock;
-  // Loaded only when on: a production process never even imports the stand-ins.
+  // Mounted only when on, from the kit the process hands in (a production process has none).
   const sandbox = options.sandbox
-    ? await (
-        await import('@nomsan/sandbox/sandbox')
-      ).registerSandbox(app, { publicBaseUrl: context.publicBaseUrl, callbackPaths: oauthCallbackPaths })
+    ? await sandboxKitOf(context.sandboxKit).registerSandbox(app, {
+        publicBaseUrl: context.publicBaseUrl,
+        callbackPaths: oauthCallbackPaths,
+      })
     : undefined;
   const fetchOwn = loopbackFetch(app, context.publicBaseUrl);
 
