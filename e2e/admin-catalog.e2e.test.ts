@@ -155,7 +155,7 @@ describe('the catalogue and podcasts in the back office', () => {
 
   it(
     'an editor makes a person and a draft, is told to upload the file before publishing, reprices, schedules, withdraws and restores an e-book, and adds a podcast by its feed',
-    { timeout: 90_000 },
+    { timeout: 150_000 },
     async () => {
       const started = performance.now();
       const editor = await newEditor();
