@@ -2,17 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { strToU8, unzipSync, zipSync } from 'fflate';
-import { Secret, TOTP } from 'otpauth';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, baseUrl, launch, watchConsole } from './support/browser';
-import { adminShots } from './support/admin';
+import { adminShots, codeNow, ownerCookie, staffCall as call } from './support/admin';
 import { storeClock } from './support/money';
 import { ROOT } from './support/server';
 
-const OWNER = 'owner@nomsan.demo';
 const EDITOR_PASSWORD = 'Catalogue-editor-2026';
-const STEP_MS = 30_000;
 
 interface Offer {
   format: 'audiobook' | 'ebook';
@@ -23,55 +20,6 @@ interface Offer {
   rental_price_mnt: number | null;
   subscription_scopes: string[];
   ends_at: string | null;
-}
-
-/** A code of the authenticator app now, by the store's clock (other journeys move it). */
-const codeNow = async (secret: string) =>
-  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: (await storeClock()).getTime() });
-
-/** A JSON call to the API as a browser on the store's origin would make it, with a staff cookie. */
-async function call<T>(method: string, path: string, cookie: string | null, body?: unknown) {
-  const response = await fetch(`${baseUrl()}${path}`, {
-    method,
-    headers: {
-      origin: baseUrl(),
-      ...(cookie ? { cookie } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const cookies = response.headers.getSetCookie().map((line) => line.split(';')[0]!);
-  return {
-    status: response.status,
-    cookie: cookies.find((c) => c.startsWith('nomsan_staff=')) ?? null,
-    json: (await response.json()) as { data: T },
-  };
-}
-
-/**
- * The demo owner's staff cookie, signed in through the API (the browser journey of signing in is
- * e2e/admin.e2e.test.ts's). Each 30-second step's code is taken once and never an earlier one:
- * the previous step's code (the one step of drift the API allows) leaves this step's to a
- * journey signing in just after; if a journey just took this step, the next step's is sent.
- */
-async function ownerCookie(): Promise<string> {
-  const outbox = await fetch(`${baseUrl()}/dev/outbox?format=json&to=${encodeURIComponent(OWNER)}`);
-  const mails = ((await outbox.json()) as { data: { subject: string; text: string }[] }).data;
-  const mail = mails.find((m) => m.subject === 'Номсан: удирдлагын хэсгийн demo эзэмшигч');
-  expect(mail, 'the demo owner is in the outbox').toBeDefined();
-  const password = /Нууц үг: (\S+)/.exec(mail!.text)![1]!;
-  const secret = Secret.fromBase32(/\): ([A-Z2-7]+)/.exec(mail!.text)![1]!);
-  for (const ahead of [-1, 1]) {
-    const now = (await storeClock()).getTime();
-    if (ahead > 0) await new Promise((resolve) => setTimeout(resolve, STEP_MS - (now % STEP_MS) + 200));
-    const { json } = await call<{ challenge: string }>('POST', '/api/staff/session', null, { login: OWNER, password });
-    const verified = await call('POST', '/api/staff/session/verify', null, {
-      challenge: json.data.challenge,
-      code: TOTP.generate({ secret, timestamp: ahead < 0 ? now - STEP_MS : (await storeClock()).getTime() }),
-    });
-    if (verified.cookie) return verified.cookie;
-  }
-  throw new Error('the demo owner could not sign in');
 }
 
 /** An editor the owner invites, who joins by the link's API: their name and staff cookie. */

@@ -1,55 +1,12 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminShots } from './support/admin';
+import { adminShots, ownerCookie } from './support/admin';
 import { DESKTOP, baseUrl, launch, watchConsole } from './support/browser';
-import { storeClock } from './support/money';
 import { ROOT } from './support/server';
 
-const OWNER = 'owner@nomsan.demo';
-const STEP_MS = 30_000;
 const SAMPLE = join(ROOT, 'apps', 'api', 'src', 'modules', 'catalog', 'fixtures', 'onix-sample.xml');
-
-/** A JSON call to the API as the store's own pages make it. */
-async function call<T>(path: string, body: unknown) {
-  const response = await fetch(`${baseUrl()}${path}`, {
-    method: 'POST',
-    headers: { origin: baseUrl(), 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0]!)
-    .find((c) => c.startsWith('nomsan_staff='));
-  return { cookie: cookie ?? null, json: (await response.json()) as { data: T } };
-}
-
-/**
- * The demo owner's staff cookie, signed in through the API with the outbox's password and
- * secret (the browser's sign-in is e2e/admin.e2e.test.ts's). A step's code is taken once: the
- * previous step's first (one step of drift is allowed), the next step's if a journey took it.
- */
-async function ownerCookie(): Promise<string> {
-  const outbox = await fetch(`${baseUrl()}/dev/outbox?format=json&to=${encodeURIComponent(OWNER)}`);
-  const mails = ((await outbox.json()) as { data: { subject: string; text: string }[] }).data;
-  const mail = mails.find((m) => m.subject === 'Номсан: удирдлагын хэсгийн demo эзэмшигч');
-  expect(mail, 'the demo owner is in the outbox').toBeDefined();
-  const password = /Нууц үг: (\S+)/.exec(mail!.text)![1]!;
-  const secret = Secret.fromBase32(/\): ([A-Z2-7]+)/.exec(mail!.text)![1]!);
-  for (const ahead of [-1, 1]) {
-    const now = (await storeClock()).getTime();
-    if (ahead > 0) await new Promise((resolve) => setTimeout(resolve, STEP_MS - (now % STEP_MS) + 200));
-    const { json } = await call<{ challenge: string }>('/api/staff/session', { login: OWNER, password });
-    const verified = await call('/api/staff/session/verify', {
-      challenge: json.data.challenge,
-      code: TOTP.generate({ secret, timestamp: ahead < 0 ? now - STEP_MS : (await storeClock()).getTime() }),
-    });
-    if (verified.cookie) return verified.cookie;
-  }
-  throw new Error('the demo owner could not sign in');
-}
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 

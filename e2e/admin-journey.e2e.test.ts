@@ -3,37 +3,19 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
-import { Secret, TOTP } from 'otpauth';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerByApi, signInWithPassword } from './support/accounts';
-import { adminShots } from './support/admin';
-import { DESKTOP, MOBILE, baseUrl, launch, screenshot, watchConsole } from './support/browser';
-import { storeClock } from './support/money';
+import { OWNER, adminShots, codeOf, demoOwner, stepNow } from './support/admin';
+import { DESKTOP, MOBILE, launch, screenshot, watchConsole } from './support/browser';
 import { ROOT } from './support/server';
 
-const OWNER = 'owner@nomsan.demo';
 const EDITOR_PASSWORD = 'Journey-editor-2026';
 const MEMBER_PASSWORD = 'Journey-member-2026';
-const STEP_MS = 30_000;
 /** Cyrillic, found by its Latin spelling: талын салхи folds as "talyn salhi" does (search/fold.ts) */
 const TITLE = 'Талын салхи';
 const AUDIO_PRICE = 15_900;
 const EBOOK_PRICE = 9_900;
-
-/** The demo owner's password and authenticator secret, as the sandbox mailed them (docs/staff.md). */
-async function demoOwner(): Promise<{ password: string; secret: string }> {
-  const response = await fetch(`${baseUrl()}/dev/outbox?format=json&to=${encodeURIComponent(OWNER)}`);
-  const mails = ((await response.json()) as { data: { subject: string; text: string }[] }).data;
-  const mail = mails.find((m) => m.subject === 'Номсан: удирдлагын хэсгийн demo эзэмшигч');
-  expect(mail, 'the demo owner is in the outbox').toBeDefined();
-  return { password: /Нууц үг: (\S+)/.exec(mail!.text)![1]!, secret: /\): ([A-Z2-7]+)/.exec(mail!.text)![1]! };
-}
-
-/** The authenticator's code for a 30-second step, and the step of the store's clock now (other journeys move it). */
-const codeOf = (secret: string, step: number) =>
-  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: step * STEP_MS });
-const stepNow = async () => Math.floor((await storeClock()).getTime() / STEP_MS);
 
 /**
  * The code step of the back office's sign-in: each step's code is accepted once, so when a

@@ -1,22 +1,10 @@
-import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payAtBank, registerByApi } from './support/accounts';
 import { DESKTOP, MOBILE, baseUrl, launch, watchConsole } from './support/browser';
-import { adminShots } from './support/admin';
-import { storeClock } from './support/money';
+import { OWNER, adminShots, codeNow, demoOwner } from './support/admin';
 
-const OWNER = 'owner@nomsan.demo';
 const EDITOR_PASSWORD = 'Back-office-editor-2026';
-
-/** The demo owner's password and authenticator secret, as the sandbox mailed them (docs/staff.md). */
-async function demoOwner(): Promise<{ password: string; secret: string }> {
-  const response = await fetch(`${baseUrl()}/dev/outbox?format=json&to=${encodeURIComponent(OWNER)}`);
-  const mails = ((await response.json()) as { data: { subject: string; text: string }[] }).data;
-  const mail = mails.find((m) => m.subject === 'Номсан: удирдлагын хэсгийн demo эзэмшигч');
-  expect(mail, 'the demo owner is in the outbox').toBeDefined();
-  return { password: /Нууц үг: (\S+)/.exec(mail!.text)![1]!, secret: /\): ([A-Z2-7]+)/.exec(mail!.text)![1]! };
-}
 
 /** A member's paid invoice: an e-book bought with QPay through the API and paid in the sandbox bank's app. */
 async function paidInvoice(): Promise<string> {
@@ -55,9 +43,6 @@ async function paidInvoice(): Promise<string> {
 }
 
 /** A code of the authenticator app now, by the store's clock (other journeys move it). */
-const codeNow = async (secret: string) =>
-  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: (await storeClock()).getTime() });
-
 /** Waits for the app to be at `pathname` (client-side navigations fire no load event). */
 const at = (page: Page, pathname: string) => expect.poll(() => new URL(page.url()).pathname).toBe(pathname);
 
