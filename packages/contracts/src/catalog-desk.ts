@@ -275,7 +275,8 @@ export const deskOfferFields = z
 export type DeskOfferFields = z.input<typeof deskOfferFields>;
 
 export const deskOffer = z.object({
-  format: z.enum(DESK_FORMATS),
+  /** a book's format, or `summary` (a summary's one offer) */
+  format: z.enum([...DESK_FORMATS, 'summary']),
   price_mnt: z.number().int().nullable(),
   original_price_mnt: z.number().int().nullable(),
   credit_price: z.number().int().nullable(),
@@ -336,3 +337,126 @@ export const deskAudioStatus = z.object({
 });
 export type DeskAudioStatus = z.infer<typeof deskAudioStatus>;
 export const deskAudioResponse = envelope(deskAudioStatus);
+
+// ---------------------------------------------------------------------------------------------
+// Summaries: GET, POST /api/staff/catalog/summaries, GET, PATCH .../summaries/{id}, .../status,
+// .../cover, .../audio, .../offer (docs/catalog-desk.md, "Summaries")
+
+export const SUMMARY_SORTS = ['updated', 'title'] as const;
+
+export const deskSummariesQuery = z
+  .object({
+    /** the start of a title (any letter case), or a summary's id */
+    q: z
+      .string()
+      .trim()
+      .max(200, { error: m.tooLong(200) })
+      .optional(),
+    status: z.enum(BOOK_STATUSES, { error: m.filterInvalid }).optional(),
+    sort: z.enum(SUMMARY_SORTS, { error: m.filterInvalid }).default('updated'),
+    after: z
+      .string()
+      .max(200)
+      .regex(/^[A-Za-z0-9_-]+$/, { error: m.filterInvalid })
+      .optional(),
+    limit: queryInt(1, 100, m.filterInvalid).default(50),
+  })
+  .strict();
+export type DeskSummariesQuery = z.input<typeof deskSummariesQuery>;
+
+export const deskSummaryRow = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  /** the book it summarises */
+  book_title: z.string().nullable(),
+  status: z.enum(BOOK_STATUSES),
+  has_text: z.boolean(),
+  has_audio: z.boolean(),
+  reading_minutes: z.number().int(),
+  updated_at: z.string(),
+  cover: image,
+});
+export type DeskSummaryRow = z.infer<typeof deskSummaryRow>;
+
+export const deskSummariesResponse = envelope(
+  z.object({
+    rows: z.array(deskSummaryRow),
+    /** pass as `after` for the next page; null on the last */
+    next: z.string().nullable(),
+  }),
+);
+
+/** a summary's text: paragraphs, none of them empty */
+const paragraphs = z
+  .array(
+    z
+      .string({ error: m.summaryBodyInvalid })
+      .trim()
+      .min(1, { error: m.summaryBodyInvalid })
+      .max(5_000, { error: m.tooLong(5_000) }),
+    { error: m.summaryBodyInvalid },
+  )
+  .max(200, { error: m.summaryBodyTooLong })
+  .refine((list) => list.reduce((sum, p) => sum + p.length, 0) <= 100_000, { error: m.summaryBodyTooLong });
+
+/** a summary's fields, without defaults: a patch holds only what it changes (zod applies a default inside `.partial()`) */
+const summaryFields = {
+  title: shortText(300, m.titleRequired),
+  description: z.string().max(5_000, { error: m.tooLong(5_000) }),
+  body: paragraphs,
+  /** the book it summarises (its page links to the summary) */
+  book_id: id.nullable(),
+  /** minutes to read it; null: estimated from the text (about 180 words a minute) */
+  reading_minutes: z
+    .number({ error: m.readingMinutesInvalid })
+    .int({ error: m.readingMinutesInvalid })
+    .min(1, { error: m.readingMinutesInvalid })
+    .max(600, { error: m.readingMinutesInvalid })
+    .nullable(),
+};
+export const deskSummaryCreate = z
+  .object({
+    ...summaryFields,
+    description: summaryFields.description.default(''),
+    body: summaryFields.body.default([]),
+    book_id: summaryFields.book_id.default(null),
+    reading_minutes: summaryFields.reading_minutes.default(null),
+  })
+  .strict();
+export type DeskSummaryCreate = z.input<typeof deskSummaryCreate>;
+export const deskSummaryUpdate = z
+  .object(summaryFields)
+  .partial()
+  .strict()
+  .refine((patch) => Object.keys(patch).length > 0, { error: m.nothingToChange });
+export type DeskSummaryUpdate = z.input<typeof deskSummaryUpdate>;
+
+export const deskSummary = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  body: z.array(z.string()),
+  book: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  reading_minutes: z.number().int(),
+  status: z.enum(BOOK_STATUSES),
+  published_at: z.string(),
+  has_audio: z.boolean(),
+  audio_duration_seconds: z.number().int().nullable(),
+  cover: image,
+  /** the page members see */
+  url: z.string(),
+  updated_at: z.string(),
+});
+export type DeskSummary = z.infer<typeof deskSummary>;
+export const deskSummaryResponse = envelope(deskSummary);
+
+/** Publish now (needs its text and its recording), withdraw, or back to draft. */
+export const deskSummaryStatusRequest = z
+  .object({ status: z.enum(BOOK_STATUSES, { error: m.filterInvalid }) })
+  .strict();
+export type DeskSummaryStatusRequest = z.input<typeof deskSummaryStatusRequest>;
+
+/** a summary's one offer (format `summary`): null when it is not sold on its own */
+export const deskSummaryOfferResponse = envelope(deskOffer.nullable());

@@ -98,7 +98,7 @@ export default function AdminCatalogBook({ loaderData }: Route.ComponentProps) {
           <EbookPanel key={`ebook-${book.id}`} book={book} onChanged={onBook} />
           <RecordingPanel
             key={`audio-${book.id}`}
-            book={book}
+            target={book}
             initial={loaderData.audio}
             onChanged={() => void revalidate()}
           />

@@ -260,8 +260,9 @@ export const catalogSummary = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     readingMinutes: smallint('reading_minutes').notNull(),
-    audioDurationSeconds: integer('audio_duration_seconds').notNull(),
-    audioFile: text('audio_file').notNull(),
+    /** the recording: none yet on a draft the back office made (published summaries have one) */
+    audioDurationSeconds: integer('audio_duration_seconds'),
+    audioFile: text('audio_file'),
     coverKey: text('cover_key'),
     coverColor: text('cover_color').notNull().default('#d9e4ff'),
     popularity: integer('popularity').notNull().default(0),
@@ -272,10 +273,14 @@ export const catalogSummary = pgTable(
       .default('published'),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('catalog_summary_slug_uq').on(t.slug),
     index('catalog_summary_popularity_idx').on(t.status, t.popularity.desc().nullsFirst(), t.id),
+    // the back office's list (docs/catalog-desk.md, "Summaries"): newest changes first, or by the start of the title
+    index('catalog_summary_updated_idx').on(t.updatedAt.desc(), t.id.desc()),
+    index('catalog_summary_title_prefix_idx').using('btree', sql`lower(${t.title}) text_pattern_ops`, t.id),
   ],
 );
 

@@ -27,7 +27,7 @@ export interface DeskFilter {
   format?: 'audiobook' | 'ebook' | 'none';
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The catalogue desk's SQL (the back office's editors): the title list over the whole catalogue

@@ -125,17 +125,17 @@ export const catalogDeskRoutes: FastifyPluginAsync<RouteContext> = async (app, {
       ? (await services.uploads.take(request.ctx, request.body.transcript_upload_id, staff.staffId, 'transcript')).path
       : null;
     await transaction(request.ctx, async (tx) => {
-      await services.media.audio.start(tx, id, files, transcript);
+      await services.media.audio.start(tx, 'book', id, files, transcript);
       await services.staff.audit.record(tx, actorOf(staff), 'catalog.book_audio', 'book', id, {
         after: { files: files.map((f) => f.name), transcript: transcript !== null },
       });
     });
-    return { data: await services.media.audio.status(request.ctx, id) };
+    return { data: await services.media.audio.status(request.ctx, 'book', id) };
   });
 
   route(app, endpoints.audioStatus, async (request) => {
     await desk.book(request.ctx, request.params.id);
-    return { data: await services.media.audio.status(request.ctx, request.params.id) };
+    return { data: await services.media.audio.status(request.ctx, 'book', request.params.id) };
   });
 
   route(app, endpoints.setCover, async (request) => {

@@ -45,8 +45,9 @@ const ROLES: [Role, 'author_ids' | 'narrator_ids' | 'translator_ids'][] = [
   ['translator', 'translator_ids'],
 ];
 
-const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
-function decodeCursor(text: string | undefined): Cursor | null {
+/** a keyset page's `next`: the last row's sort value and id (the summaries' list uses them too) */
+export const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+export function decodeCursor(text: string | undefined): Cursor | null {
   if (!text) return null;
   try {
     const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
@@ -238,10 +239,17 @@ export function catalogDesk(kernel: Kernel) {
     return ids;
   }
 
-  async function changed(ctx: Ctx, ids: number[]) {
-    kernel.invalidate(ctx, [...ids.map((id) => tag.book(id)), tag.catalog]);
+  /** drops the cached answers made from `tags` in every process and tells the listeners */
+  async function announce(ctx: Ctx, tags: string[]) {
+    kernel.invalidate(ctx, [...tags, tag.catalog]);
     for (const listener of listeners) await listener(ctx);
   }
+
+  const changed = (ctx: Ctx, ids: number[]) =>
+    announce(
+      ctx,
+      ids.map((id) => tag.book(id)),
+    );
 
   const columnsOf = (input: Partial<Create>) => ({
     ...(input.title !== undefined ? { title: input.title } : {}),
@@ -259,6 +267,9 @@ export function catalogDesk(kernel: Kernel) {
     onChanged(listener: (ctx: Ctx) => Promise<void>): void {
       listeners.push(listener);
     },
+
+    /** another of the desk's writes (a summary's) announced as the titles' are: caches dropped, listeners told */
+    announce,
 
     async books(
       ctx: Ctx,

@@ -7,12 +7,19 @@ import { catalogDesk, type CatalogDesk } from './catalog-desk.service';
 import { catalogDeskRoutes } from './catalog-desk.routes';
 import { catalogImport, type CatalogImport } from './catalog-import.service';
 import { catalogImportRoutes } from './catalog-import.routes';
+import { summaryDesk, type SummaryDesk } from './summary-desk.service';
+import { summaryDeskRoutes } from './summary-desk.routes';
 import { catalogEdits, type CatalogEdits } from './catalog-edits.service';
 import { catalogService, type CatalogService } from './catalog.service';
 import { computeRelatedJob, relatedBooksService } from './related.service';
 
-/** The catalogue's read model, its writes under `edits`, the back office's desk and its ONIX imports. */
-export type CatalogModule = CatalogService & { edits: CatalogEdits; desk: CatalogDesk; imports: CatalogImport };
+/** The catalogue's read model, its writes under `edits`, the back office's desk (titles, summaries) and its ONIX imports. */
+export type CatalogModule = CatalogService & {
+  edits: CatalogEdits;
+  desk: CatalogDesk;
+  summaryDesk: SummaryDesk;
+  imports: CatalogImport;
+};
 
 /** Every minute, the drafts whose scheduled publication has come are published. */
 export const publishDueJob = defineJob('catalog.publish-due', z.object({}).strict(), { maxAttempts: 3 });
@@ -33,12 +40,14 @@ export const catalogModule = defineModule({
       ...catalogService(kernel, podcasts, commerce),
       edits: catalogEdits(kernel),
       desk,
+      summaryDesk: summaryDesk(kernel, desk),
       imports: catalogImport(kernel, desk, commerce),
     };
   },
   routes: async (app, context) => {
     await app.register(catalogRoutes, context);
     await app.register(catalogDeskRoutes, context);
+    await app.register(summaryDeskRoutes, context);
     await app.register(catalogImportRoutes, context);
   },
   jobs: (catalog, kernel, services) => [

@@ -338,7 +338,7 @@ export function catalogRepository(db: CatalogDb, pool?: { genericDb: CatalogDb }
             body: catalogSummary.body,
           })
           .from(catalogSummary)
-          .where(and(eq(catalogSummary.id, id), eq(catalogSummary.status, 'published')));
+          .where(and(eq(catalogSummary.id, id), ...(drafts ? [] : [eq(catalogSummary.status, 'published')])));
         return row && { ...row, kind: 'summary', chapters: [], epubFile: null, sampleChapters: 1 };
       }
       const [row] = await db
@@ -370,9 +370,13 @@ export function catalogRepository(db: CatalogDb, pool?: { genericDb: CatalogDb }
         .orderBy(desc(catalogBook.popularity), asc(catalogBook.id))
         .limit(limit);
       const summaries = await db
-        .select({ id: catalogSummary.id, audioFile: catalogSummary.audioFile, popularity: catalogSummary.popularity })
+        .select({
+          id: catalogSummary.id,
+          audioFile: sql<string>`${catalogSummary.audioFile}`,
+          popularity: catalogSummary.popularity,
+        })
         .from(catalogSummary)
-        .where(eq(catalogSummary.status, 'published'))
+        .where(and(eq(catalogSummary.status, 'published'), isNotNull(catalogSummary.audioFile)))
         .orderBy(desc(catalogSummary.popularity), asc(catalogSummary.id))
         .limit(limit);
       // the `limit` most popular of both kinds together

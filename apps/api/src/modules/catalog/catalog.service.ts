@@ -590,7 +590,8 @@ export function catalogService(context: Kernel, podcasts: PodcastsService, comme
         ...card,
         description: row.description,
         body: row.body,
-        audio_duration_seconds: row.audioDurationSeconds,
+        // a published summary has its recording (the desk refuses to publish one without)
+        audio_duration_seconds: row.audioDurationSeconds ?? 0,
         book: book[0] ?? null,
         categories: categoryRows,
         offers: offers.map(toOffer),

@@ -77,9 +77,9 @@ export function toAvailability(offers: Offer[]): Availability {
 /** a price in whole tögrög: positive, and below anything the store would ever ask */
 const priceMnt = z.number().int().positive().max(100_000_000);
 
-/** an offer row of a book's format as the back office's form shows it; null for other formats */
+/** an offer row of a book's format or a summary as the back office's form shows it; null for others (bundles) */
 function deskOfferOf(row: OfferRow): DeskOffer | null {
-  if (row.format !== 'audiobook' && row.format !== 'ebook') return null;
+  if (row.format !== 'audiobook' && row.format !== 'ebook' && row.format !== 'summary') return null;
   return {
     format: row.format,
     price_mnt: row.priceMnt,
@@ -190,18 +190,20 @@ export function commerceService(context: Kernel) {
     },
 
     /** a book's offers being sold (now or from a later time), for the back office's form */
-    async deskOffers(ctx: Ctx, bookId: number): Promise<DeskOffer[]> {
-      const rows = await repository(ctx).activeOffersOf('book', bookId);
+    /** the offers on sale of a book (per format) or a summary (its one, format `summary`) */
+    async deskOffers(ctx: Ctx, itemId: number, itemType: 'book' | 'summary' = 'book'): Promise<DeskOffer[]> {
+      const rows = await repository(ctx).activeOffersOf(itemType, itemId);
       return rows.flatMap((row) => deskOfferOf(row) ?? []);
     },
 
     /**
-     * A book format's terms, in the caller's unit of work: the one offer on sale is changed (a
-     * bill made earlier keeps the amount it was made for), or one is made; `null` stops selling
-     * the format (what members bought stays theirs). Every process shows it on its next request.
+     * A book format's terms, or a summary's (format `summary`), in the caller's unit of work:
+     * the one offer on sale is changed (a bill made earlier keeps the amount it was made for),
+     * or one is made; `null` stops selling it (what members bought stays theirs). Every process
+     * shows it on its next request.
      */
-    async saveOffer(ctx: Ctx, bookId: number, format: DeskOffer['format'], terms: Omit<DeskOffer, 'format'> | null) {
-      const item = { itemType: 'book' as const, itemId: bookId, format };
+    async saveOffer(ctx: Ctx, itemId: number, format: DeskOffer['format'], terms: Omit<DeskOffer, 'format'> | null) {
+      const item = { itemType: format === 'summary' ? ('summary' as const) : ('book' as const), itemId, format };
       const current = await repository(ctx).activeOffer(item);
       // the terms before, from the row just read (no second read of the title's offers)
       const before = current ? deskOfferOf(current) : null;
@@ -229,7 +231,7 @@ export function commerceService(context: Kernel) {
           }
         }
       }
-      context.invalidate(ctx, [tag.offers, tag.book(bookId)]);
+      context.invalidate(ctx, [tag.offers, item.itemType === 'summary' ? tag.summary(itemId) : tag.book(itemId)]);
       return before;
     },
 

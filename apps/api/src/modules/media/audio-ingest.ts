@@ -188,5 +188,6 @@ export async function normalise(
   await rename(partial, target);
 }
 
-/** where a recording of a title is kept among the sources */
-export const sourceNameOf = (bookId: number, at: Date) => `book-${bookId}-${at.getTime().toString(36)}.m4a`;
+/** where a recording of a title (a book or a summary) is kept among the sources */
+export const sourceNameOf = (type: 'book' | 'summary', id: number, at: Date) =>
+  `${type}-${id}-${at.getTime().toString(36)}.m4a`;

@@ -8,12 +8,13 @@ import { boundRepository, transaction, type Ctx } from '../../kernel/unit-of-wor
 import { defineJob, NoRetry } from '../jobs/jobs.service';
 import { AudioUnreadable, chaptersOf, normalise, probe, sourceNameOf, type AudioChapter } from './audio-ingest';
 import type { MediaSettings } from './media.service';
-import { mediaRepository } from './media.repository';
+import { mediaRepository, type MediaItemType } from './media.repository';
 
-/** one recording in: its files in order (already taken from the uploads) and a transcript */
+/** one recording in: its title, its files in order (already taken from the uploads) and a transcript */
 const ingestPayload = z
   .object({
-    bookId: z.number().int(),
+    type: z.enum(['book', 'summary'] satisfies MediaItemType[]),
+    id: z.number().int(),
     files: z
       .array(z.object({ path: z.string(), name: z.string() }))
       .min(1)
@@ -25,14 +26,24 @@ type IngestPayload = z.infer<typeof ingestPayload>;
 
 export const ingestAudioJob = defineJob(
   'media.ingest-audio',
-  ingestPayload,
+  // a job queued before summaries had recordings named only its book (`bookId`)
+  z.preprocess(
+    (value) =>
+      value && typeof value === 'object' && 'bookId' in value
+        ? (({ bookId, ...rest }) => ({ ...rest, type: 'book', id: bookId }))(value as { bookId: unknown })
+        : value,
+    ingestPayload,
+  ),
   // a recording that fails says why on the page; the editor sends it again
   { maxAttempts: 1 },
 );
-/** what the catalogue does with a recording made: the title's audio edition and chapters */
+type ItemType = MediaItemType;
+
+/** what the catalogue does with a recording made: the book's audio edition and chapters, or the summary's recording */
 export type SetAudio = (
   ctx: Ctx,
-  bookId: number,
+  type: ItemType,
+  id: number,
   audio: { audioFile: string; durationSeconds: number; sampleSeconds: number; chapters: AudioChapter[] },
 ) => Promise<void>;
 
@@ -46,7 +57,7 @@ export function audioIntake(
   kernel: Kernel,
   settings: Pick<MediaSettings, 'sourceDir'>,
   deps: {
-    queuePackaging: (ctx: Ctx, type: 'book', id: number, source: string) => Promise<boolean>;
+    queuePackaging: (ctx: Ctx, type: ItemType, id: number, source: string) => Promise<boolean>;
     setAudio: () => SetAudio;
   },
 ) {
@@ -54,24 +65,30 @@ export function audioIntake(
   const now = () => kernel.clock.now();
 
   return {
-    /** queues a recording for a title (a new one replaces one on its way) */
-    async start(ctx: Ctx, bookId: number, files: { path: string; name: string }[], transcript: string | null) {
+    /** queues a recording for a book or a summary (a new one replaces one on its way) */
+    async start(
+      ctx: Ctx,
+      type: ItemType,
+      id: number,
+      files: { path: string; name: string }[],
+      transcript: string | null,
+    ) {
       await transaction(ctx, async (tx) => {
         await repository(tx).startIngest(
-          'book',
-          bookId,
+          type,
+          id,
           files.map((f) => f.name),
           now(),
         );
-        await kernel.jobs.enqueue(tx, ingestAudioJob, { bookId, files, transcript });
+        await kernel.jobs.enqueue(tx, ingestAudioJob, { type, id, files, transcript });
       });
     },
 
     /** the job's work */
     async run(ctx: Ctx, payload: IngestPayload): Promise<void> {
-      const { bookId } = payload;
+      const { type, id } = payload;
       const step = (status: 'probing' | 'normalizing' | 'packaging', progress: number) =>
-        repository(ctx).updateIngest('book', bookId, { status, progress, error: null, updatedAt: now() });
+        repository(ctx).updateIngest(type, id, { status, progress, error: null, updatedAt: now() });
       try {
         await step('probing', 0);
         const probed = [];
@@ -80,13 +97,13 @@ export function audioIntake(
           await step('probing', Math.floor(((index + 1) / payload.files.length) * 100));
         }
         await step('normalizing', 0);
-        const audioFile = sourceNameOf(bookId, now());
+        const audioFile = sourceNameOf(type, id, now());
         await normalise(probed, join(settings.sourceDir, audioFile), (percent) => step('normalizing', percent));
         if (payload.transcript) {
           await copyFile(payload.transcript, join(settings.sourceDir, audioFile.replace(/\.m4a$/, '.transcript.txt')));
         }
         const durationSeconds = Math.round(probed.reduce((sum, file) => sum + file.durationSeconds, 0));
-        await deps.setAudio()(ctx, bookId, {
+        await deps.setAudio()(ctx, type, id, {
           audioFile,
           durationSeconds,
           // a tenth of the book, at least half a minute, at most five
@@ -95,24 +112,21 @@ export function audioIntake(
         });
         // the packaging job takes it from here; its progress is the asset's
         await transaction(ctx, async (tx) => {
-          await repository(tx).updateIngest('book', bookId, { status: 'packaging', progress: 0, updatedAt: now() });
-          await deps.queuePackaging(tx, 'book', bookId, audioFile);
+          await repository(tx).updateIngest(type, id, { status: 'packaging', progress: 0, updatedAt: now() });
+          await deps.queuePackaging(tx, type, id, audioFile);
         });
       } catch (error) {
         const message =
           error instanceof AudioUnreadable ? mn.audioIngest.unreadable(error.file) : mn.audioIngest.failed;
-        await repository(ctx).updateIngest('book', bookId, { status: 'failed', error: message, updatedAt: now() });
-        if (!(error instanceof AudioUnreadable)) kernel.onError(error, `recording of book ${bookId} failed`);
+        await repository(ctx).updateIngest(type, id, { status: 'failed', error: message, updatedAt: now() });
+        if (!(error instanceof AudioUnreadable)) kernel.onError(error, `recording of ${type} ${id} failed`);
         throw new NoRetry(message);
       }
     },
 
     /** where a title's recording is: the intake's step and the packaging's */
-    async status(ctx: Ctx, bookId: number): Promise<DeskAudioStatus> {
-      const [ingest, asset] = await Promise.all([
-        repository(ctx).ingest('book', bookId),
-        repository(ctx).asset('book', bookId),
-      ]);
+    async status(ctx: Ctx, type: ItemType, id: number): Promise<DeskAudioStatus> {
+      const [ingest, asset] = await Promise.all([repository(ctx).ingest(type, id), repository(ctx).asset(type, id)]);
       // once handed to packaging, the asset says how far it is (and whether it failed)
       const packaged = !ingest || ingest.status === 'packaging' ? asset : undefined;
       const status =

@@ -65,6 +65,11 @@ export function mediaIntake(settings: Pick<MediaSettings, 'ebookDir' | 'sourceDi
     async bookCover(bookId: number, path: string) {
       return ingestCover(settings.storage, await readFile(path), { prefix: `book-${bookId}`, shape: 'book' });
     },
+
+    /** a summary's cover (square, as its cards show it): its key and its dominant colour */
+    async summaryCover(summaryId: number, path: string) {
+      return ingestCover(settings.storage, await readFile(path), { prefix: `summary-${summaryId}`, shape: 'square' });
+    },
   };
 }
 

@@ -34,7 +34,10 @@ export const mediaModule = defineModule({
       intake: mediaIntake(settings),
       audio: audioIntake(kernel, settings, {
         queuePackaging: media.queuePackaging,
-        setAudio: () => deps.catalog.desk.setAudio,
+        setAudio: () => (ctx, type, id, audio) =>
+          type === 'book'
+            ? deps.catalog.desk.setAudio(ctx, id, audio)
+            : deps.catalog.summaryDesk.setAudio(ctx, id, audio),
       }),
     };
   },

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react';
 import type { Upload } from 'tus-js-client';
-import type { DeskAudioStatus, DeskBook } from '@nomsan/contracts/catalog-desk';
+import type { DeskAudioStatus } from '@nomsan/contracts/catalog-desk';
 import { catalogDeskEndpoints } from '@nomsan/contracts/catalog-desk.endpoints';
 import { mn } from '@nomsan/contracts/messages';
 import { formatClock } from '~/lib/format';
@@ -41,21 +41,30 @@ interface Chosen {
   id: string | null;
 }
 
+/** the routes of a book's recording and of a summary's (the same job behind both) */
+const ROUTES = {
+  book: { status: catalogDeskEndpoints.audioStatus, start: catalogDeskEndpoints.setAudio },
+  summary: { status: catalogDeskEndpoints.summaryAudioStatus, start: catalogDeskEndpoints.setSummaryAudio },
+} as const;
+
 /** given up by the editor: no refusal to show */
 class GivenUp extends Error {}
 
 /**
- * The title's recording: where it is now (ready with its chapters and length, on its way step by
+ * The title's (a book's or a summary's) recording: where it is now (ready with its chapters and length, on its way step by
  * step, or failed and why); audio files chosen, put in the order they play and sent resumably one
  * after another (pause, resume, give up), then handed to the job by their ids in that order. The
  * job's step is read again every 1.5 s until it is ready or failed.
  */
 export function RecordingPanel({
-  book,
+  kind = 'book',
+  target,
   initial,
   onChanged,
 }: {
-  book: DeskBook;
+  kind?: keyof typeof ROUTES;
+  /** the book or summary: its id, and whether it holds a recording now */
+  target: { id: number; has_audio: boolean };
   initial: DeskAudioStatus;
   onChanged: () => void;
 }) {
@@ -92,7 +101,7 @@ export function RecordingPanel({
     let stopped = false;
     const timer = setTimeout(() => {
       adminApi()
-        .call(catalogDeskEndpoints.audioStatus, { params: { id: book.id } })
+        .call(ROUTES[kind].status, { params: { id: target.id } })
         .then(({ data }) => {
           if (stopped) return;
           if (data.status !== status.status) changed(data);
@@ -107,7 +116,7 @@ export function RecordingPanel({
       stopped = true;
       clearTimeout(timer);
     };
-  }, [status, onItsWay, book.id]);
+  }, [status, onItsWay, kind, target.id]);
 
   // a moved file keeps the keyboard's focus on the button that moved it (or its neighbour at an end)
   useEffect(() => {
@@ -181,8 +190,8 @@ export function RecordingPanel({
       }
       item = undefined;
       current.current = null;
-      const { data } = await adminApi().call(catalogDeskEndpoints.setAudio, {
-        params: { id: book.id },
+      const { data } = await adminApi().call(ROUTES[kind].start, {
+        params: { id: target.id },
         body: { upload_ids: ids },
       });
       toast.success(t.queuedDone);
@@ -240,7 +249,7 @@ export function RecordingPanel({
             <p className="mt-0.5 [overflow-wrap:anywhere]">{status.error}</p>
           </div>
         ) : (
-          <p className="text-sm">{book.has_audio ? t.held : <span className="text-muted">{t.none}</span>}</p>
+          <p className="text-sm">{target.has_audio ? t.held : <span className="text-muted">{t.none}</span>}</p>
         )}
         {status.files.length > 0 && status.status !== 'ready' && status.status !== 'none' ? (
           <p className="text-xs text-muted [overflow-wrap:anywhere]">
@@ -354,7 +363,7 @@ export function RecordingPanel({
         {sending ? null : (
           <FilePicker
             label={
-              chosen.length > 0 ? t.chooseMore : status.status === 'ready' || book.has_audio ? t.replace : t.choose
+              chosen.length > 0 ? t.chooseMore : status.status === 'ready' || target.has_audio ? t.replace : t.choose
             }
             accept={ACCEPT}
             multiple

@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from 'react';
+import type { z } from 'zod';
 import {
   deskOfferFields,
   type DESK_FORMATS,
@@ -92,10 +93,19 @@ export function OffersPanel({
               <OfferForm
                 // saved terms come back as the form's new starting point
                 key={`${format}:${JSON.stringify(offer ?? null)}`}
-                bookId={bookId}
-                format={format}
+                name={formats[format]}
                 offer={offer}
-                onChanged={onChanged}
+                save={async (body) =>
+                  onChanged(
+                    (await adminApi().call(catalogDeskEndpoints.saveOffer, { params: { id: bookId, format }, body }))
+                      .data,
+                  )
+                }
+                stop={async () =>
+                  onChanged(
+                    (await adminApi().call(catalogDeskEndpoints.stopOffer, { params: { id: bookId, format } })).data,
+                  )
+                }
               />
             );
           })}
@@ -105,23 +115,26 @@ export function OffersPanel({
   );
 }
 
-function OfferForm({
-  bookId,
-  format,
+/**
+ * One offer's terms (a book's format, or a summary's one offer): saved through `save`, stopped
+ * through `stop` after a confirmation; `name` says what is sold.
+ */
+export function OfferForm({
+  name,
   offer,
-  onChanged,
+  save,
+  stop,
 }: {
-  bookId: number;
-  format: Format;
+  name: string;
   offer: DeskOffer | undefined;
-  onChanged: (offers: DeskOffer[]) => void;
+  save: (terms: z.output<typeof deskOfferFields>) => Promise<void>;
+  stop: () => Promise<void>;
 }) {
   const formRef = useRef<HTMLFormElement>(null);
   const headingId = useId();
   const [terms, setTerms] = useState(() => termsOf(offer));
   const [stopping, setStopping] = useState(false);
   const form = useStaffForm(deskOfferFields, FIELDS);
-  const name = formats[format];
   const field = (key: Exclude<keyof Terms, 'subscription_scopes'>) => ({
     name: key,
     value: terms[key],
@@ -146,12 +159,8 @@ function OfferForm({
         ends_at: terms.ends_at === '' ? null : (ubInputToIso(terms.ends_at) ?? terms.ends_at),
       },
       async (body) => {
-        const { data } = await adminApi().call(catalogDeskEndpoints.saveOffer, {
-          params: { id: bookId, format },
-          body,
-        });
+        await save(body);
         toast.success(t.saved(name));
-        onChanged(data);
       },
     );
 
@@ -256,9 +265,8 @@ function OfferForm({
           confirmLabel={t.stopConfirm}
           onClose={() => setStopping(false)}
           onConfirm={async () => {
-            const { data } = await adminApi().call(catalogDeskEndpoints.stopOffer, { params: { id: bookId, format } });
+            await stop();
             toast.success(t.stopped(name));
-            onChanged(data);
           }}
         />
       ) : null}
