@@ -8,13 +8,14 @@ describe('back-office access', () => {
   it('opens each section to the roles its endpoint names, owners to all, and one’s account to everyone', () => {
     expect(sectionsFor(['owner']).map((s) => s.id)).toEqual([
       'catalog',
+      'summaries',
       'podcasts',
       'staff',
       'audit',
       'refunds',
       'account',
     ]);
-    expect(sectionsFor(['editor']).map((s) => s.id)).toEqual(['catalog', 'podcasts', 'account']);
+    expect(sectionsFor(['editor']).map((s) => s.id)).toEqual(['catalog', 'summaries', 'podcasts', 'account']);
     expect(sectionsFor(['finance']).map((s) => s.id)).toEqual(['refunds', 'account']);
     expect(sectionsFor(['support', 'marketing']).map((s) => s.id)).toEqual(['refunds', 'account']);
     expect(sectionsFor(['marketing']).map((s) => s.id)).toEqual(['account']);

@@ -26,6 +26,7 @@ export interface Section {
 /** The back office's pages after the home, each opened by the endpoint it reads. */
 export const SECTIONS: readonly Section[] = [
   { id: 'catalog', to: '/admin/catalog', opens: catalogDeskEndpoints.books },
+  { id: 'summaries', to: '/admin/summaries', opens: catalogDeskEndpoints.summaries },
   { id: 'podcasts', to: '/admin/podcasts', opens: podcastFeedEndpoints.feeds },
   { id: 'staff', to: '/admin/staff', opens: staffEndpoints.list },
   { id: 'audit', to: '/admin/audit', opens: staffEndpoints.audit },

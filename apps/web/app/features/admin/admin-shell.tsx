@@ -9,6 +9,7 @@ import {
   HeadphonesIcon,
   HomeIcon,
   LayersIcon,
+  LibraryIcon,
   Logo,
   LogoutIcon,
   SettingsIcon,
@@ -23,6 +24,7 @@ const t = mn.admin;
 const ICONS: Record<SectionId | 'home', typeof HomeIcon> = {
   home: HomeIcon,
   catalog: BookOpenIcon,
+  summaries: LibraryIcon,
   podcasts: HeadphonesIcon,
   staff: UserIcon,
   audit: LayersIcon,

@@ -52,8 +52,9 @@ function SearchBox({
   name: string;
   chosen: readonly Named[];
   search: (q: string) => Promise<Found[]>;
-  create: (name: string) => Promise<Found>;
-  createLabel: (name: string) => string;
+  /** makes one by the typed name (none: only what exists is chosen) */
+  create?: ((name: string) => Promise<Found>) | undefined;
+  createLabel?: ((name: string) => string) | undefined;
   onPick: (found: Named) => void;
   invalid: boolean;
   describedBy?: string | undefined;
@@ -97,7 +98,7 @@ function SearchBox({
   const typed = text.trim();
   const options = results.filter((found) => !chosen.some((named) => named.id === found.id));
   const exact = results.some((found) => found.name.toLocaleLowerCase('mn') === typed.toLocaleLowerCase('mn'));
-  const canCreate = typed !== '' && !exact && !loading;
+  const canCreate = create !== undefined && typed !== '' && !exact && !loading;
   const count = options.length + (canCreate ? 1 : 0);
 
   function pick(found: Named) {
@@ -107,7 +108,7 @@ function SearchBox({
   }
 
   async function make() {
-    if (creating) return;
+    if (creating || !create) return;
     setCreating(true);
     setError(null);
     try {
@@ -208,7 +209,7 @@ function SearchBox({
             onClick={() => void make()}
             className={`cursor-pointer border-t border-line px-3 py-2 text-sm font-semibold text-brand ${active === options.length ? 'bg-brand-soft' : 'hover:bg-surface'}`}
           >
-            {createLabel(typed)}
+            {createLabel?.(typed)}
           </li>
         ) : null}
         {loading && options.length === 0 ? (
@@ -322,18 +323,62 @@ export function PeoplePicker({
 }
 
 /** The publisher: one or none, found by name or made inline. */
-export function PublisherPicker({
-  legend,
-  name,
-  value,
-  onChange,
-  error,
-}: {
+export function PublisherPicker(props: {
   legend: string;
   name: string;
   value: Named | null;
   onChange: (publisher: Named | null) => void;
   error?: string | undefined;
+}) {
+  return (
+    <OnePicker
+      {...props}
+      search={searchPublishers}
+      create={createPublisher}
+      createLabel={t.createPublisher}
+      clearLabel={t.clearPublisher}
+    />
+  );
+}
+
+const searchBooks = async (q: string): Promise<Found[]> =>
+  (
+    await adminApi().call(catalogDeskEndpoints.books, { query: { ...(q ? { q } : {}), sort: 'title', limit: RESULTS } })
+  ).data.rows.map((book) => ({ id: book.id, name: book.title }));
+
+/** A title of the catalogue (a summary's book): one or none, found by the start of its title or its id. */
+export function BookPicker(props: {
+  legend: string;
+  name: string;
+  value: Named | null;
+  onChange: (book: Named | null) => void;
+  clearLabel: string;
+  error?: string | undefined;
+}) {
+  return <OnePicker {...props} search={searchBooks} />;
+}
+
+/** One or none of something found by name (made inline when `create` is given). */
+function OnePicker({
+  legend,
+  name,
+  value,
+  onChange,
+  error,
+  search,
+  create,
+  createLabel,
+  clearLabel,
+}: {
+  legend: string;
+  name: string;
+  value: Named | null;
+  onChange: (chosen: Named | null) => void;
+  error?: string | undefined;
+  search: (q: string) => Promise<Found[]>;
+  create?: (name: string) => Promise<Found>;
+  createLabel?: (name: string) => string;
+  clearLabel: string;
 }) {
   const id = useId();
   const errorId = `${id}-error`;
@@ -345,8 +390,8 @@ export function PublisherPicker({
           <span className="min-w-0 flex-1 text-sm font-semibold [overflow-wrap:anywhere]">{value.name}</span>
           <button
             type="button"
-            aria-label={t.clearPublisher}
-            title={t.clearPublisher}
+            aria-label={clearLabel}
+            title={clearLabel}
             onClick={() => onChange(null)}
             className={`${iconButton} hover:text-red-700`}
           >
@@ -358,9 +403,9 @@ export function PublisherPicker({
         label={legend}
         name={name}
         chosen={value ? [value] : []}
-        search={searchPublishers}
-        create={createPublisher}
-        createLabel={t.createPublisher}
+        search={search}
+        create={create}
+        createLabel={createLabel}
         onPick={onChange}
         invalid={Boolean(error)}
         describedBy={error ? errorId : undefined}
