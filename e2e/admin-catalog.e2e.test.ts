@@ -122,6 +122,7 @@ describe('the catalogue and podcasts in the back office', () => {
         expect(await nav(page).getByRole('link').allTextContents()).toEqual([
           'Нүүр',
           'Каталог',
+          'Товчлол',
           'Подкаст',
           'Миний бүртгэл',
         ]);

@@ -101,6 +101,7 @@ describe('the back office in the browser', () => {
       expect(await nav(ownerPage).getByRole('link').allTextContents()).toEqual([
         'Нүүр',
         'Каталог',
+        'Товчлол',
         'Подкаст',
         'Ажилтнууд',
         'Аудитын бүртгэл',
@@ -153,6 +154,7 @@ describe('the back office in the browser', () => {
       expect(await nav(editorPage).getByRole('link').allTextContents()).toEqual([
         'Нүүр',
         'Каталог',
+        'Товчлол',
         'Подкаст',
         'Миний бүртгэл',
       ]);
