@@ -6,10 +6,13 @@
 //   BENCH_TITLES     catalogue size (default 100000); seeded once and reused in .bench/
 //   BENCH_DURATION   seconds per endpoint (default 10)
 //   BENCH_CONNECTIONS  concurrent connections (default 50; the search endpoints use 20)
-//   BENCH_ONLY       only endpoints whose name contains this text (e.g. "discovery")
+//   BENCH_ONLY       only endpoints whose name contains this text, or one of several separated by
+//                    commas (e.g. "discovery", "catalog/books,edit visible")
 //   DATABASE_URL     benchmark on PostgreSQL (a database named nomsan_bench_<titles> is made)
 //   BENCH_NODE_ARGS  extra node flags for the measured server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
 //                    (the profile is written when the server exits at the end of the run)
+//   BENCH_EDITS      edits timed from the back office to the public book API (default 20), the
+//                    first BENCH_EDITS_SEARCHED (default 2) also until the search finds them
 //   BENCH_SERVER_LOG what the measured server printed is written to this file at the end (with
 //                    BENCH_NODE_ARGS=--trace-gc: its garbage collections)
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -23,6 +26,7 @@ import { sql } from '@nomsan/db/orm';
 import { seedDemoIfEmpty } from '@nomsan/demo/seed';
 import { relatedBooksService } from '@nomsan/api/modules/catalog/related.service';
 import { createModules } from '@nomsan/api';
+import { BOOK_STATUSES, DESK_FORMATS, DESK_SORTS } from '@nomsan/contracts/catalog-desk';
 import { transliterate } from '@nomsan/contracts/slug';
 import { freePort, ROOT } from '../e2e/support/server';
 
@@ -126,6 +130,8 @@ let catalogueCursor = 0;
 const nextCatalogueQuery = () => CATALOGUE_QUERIES[catalogueCursor++ % CATALOGUE_QUERIES.length] as string;
 /** slugs of random books: pages that no cache holds */
 let BOOK_SLUGS: string[] = [];
+/** ids of published books the edit timing renames (and names back) */
+let BOOK_IDS: number[] = [];
 async function loadCatalogueQueries(databaseUrl: string | undefined, dataDir: string | undefined): Promise<void> {
   const handle = await openDatabase(
     databaseUrl ? { url: databaseUrl } : { dataDir: join(dataDir as string, 'pglite') },
@@ -137,6 +143,9 @@ async function loadCatalogueQueries(databaseUrl: string | undefined, dataDir: st
   const slugs = await handle.db.execute<{ slug: string }>(sql`
     select slug from catalog_book where status = 'published' and kind = 'book' and id % 19 = 0 limit 5000`);
   BOOK_SLUGS = slugs.rows.map((row) => row.slug);
+  const ids = await handle.db.execute<{ id: number }>(sql`
+    select id from catalog_book where status = 'published' and kind = 'book' and id % 97 = 0 limit 500`);
+  BOOK_IDS = ids.rows.map((row) => Number(row.id));
   const words = await handle.db.execute<{ word: string }>(sql`
     select word from catalog_book b,
       regexp_split_to_table(lower(regexp_replace(b.title, '[^[:alpha:]]+', ' ', 'g')), ' ') word
@@ -234,6 +243,18 @@ const targets: Target[] = [
     connections: 10,
   },
   {
+    // the back office's catalogue: a filter, a sort and maybe the start of a title, as editors click
+    name: 'GET /api/staff/catalog/books (filtered, sorted)',
+    path: '/api/staff/catalog/books',
+    request: staffRead(() => `/api/staff/catalog/books?${deskQuery().toString()}`),
+  },
+  {
+    // the pages after the first: the keyset's `after` of pages walked before the run
+    name: 'GET /api/staff/catalog/books (later pages)',
+    path: '/api/staff/catalog/books',
+    request: staffRead(() => pick(DESK_PAGES)),
+  },
+  {
     // the checkout sheet opens with these two personal calls, made together
     name: 'GET /v5/users/credit/summary (member)',
     path: '/v5/users/credit/summary',
@@ -320,6 +341,118 @@ function unlockRequests(hot: boolean): NonNullable<Target['request']> {
 /** A signed-in member's personal read (what the checkout sheet asks for when it opens). */
 function memberRead(path: string): NonNullable<Target['request']> {
   return () => ({ method: 'GET', path, headers: { authorization: `Bearer ${pick(MEMBERS.tokens)}` } });
+}
+
+/**
+ * An editor signed in to the back office: a staff member and a session made in the database
+ * (as `makeMembers` makes members), sent as the staff cookie.
+ */
+let STAFF_COOKIE_HEADER = '';
+async function makeEditor(databaseUrl: string | undefined, dataDir: string | undefined): Promise<void> {
+  const handle = await openDatabase(
+    databaseUrl ? { url: databaseUrl } : { dataDir: join(dataDir as string, 'pglite') },
+  );
+  const token = randomBytes(32).toString('base64url');
+  const hash = createHash('sha256').update(token).digest('base64url');
+  const login = `bench-${randomUUID()}@nomsan.bench`;
+  const { rows } = await handle.db.execute<{ id: number }>(sql`
+    insert into staff_member (name, login, roles, password_hash, totp_secret)
+    values ('bench editor', ${login}, array['editor'], 'bench', 'bench') returning id`);
+  await handle.db.execute(sql`
+    insert into staff_session (id, staff_id, token_hash, created_at, last_seen_at, expires_at)
+    values (${randomUUID()}, ${Number(rows[0]?.id)}, ${hash}, now(), now(), now() + interval '12 hours')`);
+  await handle.close();
+  STAFF_COOKIE_HEADER = `nomsan_staff=${token}`;
+}
+
+/** A back-office read as the bench editor. */
+function staffRead(path: () => string): NonNullable<Target['request']> {
+  return () => ({ method: 'GET', path: path(), headers: { cookie: STAFF_COOKIE_HEADER } });
+}
+
+/** the list's filters as the contract has them (none, or one of each) */
+const LIST_STATUSES = [undefined, ...BOOK_STATUSES, 'scheduled'] as const;
+const LIST_FORMATS = [undefined, ...DESK_FORMATS, 'none'] as const;
+/** a random filter and sort of the desk list, with the first 1-3 letters of a title word half the time */
+function deskQuery(): URLSearchParams {
+  const query = new URLSearchParams({ sort: pick(DESK_SORTS) });
+  const status = pick(LIST_STATUSES);
+  const format = pick(LIST_FORMATS);
+  if (status) query.set('status', status);
+  if (format) query.set('format', format);
+  if (Math.random() < 0.5) query.set('q', pick(SEARCH_WORDS).slice(0, 1 + Math.floor(Math.random() * 3)));
+  return query;
+}
+
+/** Paths of the desk list's later pages (2 to 20 of random filters), walked once before the run. */
+let DESK_PAGES: string[] = [];
+async function walkDeskPages(base: string): Promise<void> {
+  const pages: string[] = [];
+  while (pages.length < 300) {
+    const query = deskQuery();
+    query.delete('q');
+    for (let page = 2; page <= 20; page++) {
+      const response = await fetch(`${base}/api/staff/catalog/books?${query.toString()}`, {
+        headers: { cookie: STAFF_COOKIE_HEADER },
+      });
+      if (!response.ok) throw new Error(`desk list: ${response.status} ${await response.text()}`);
+      const next = ((await response.json()) as { data: { next: string | null } }).data.next;
+      if (!next) break;
+      query.set('after', next);
+      pages.push(`/api/staff/catalog/books?${query.toString()}`);
+    }
+  }
+  DESK_PAGES = pages;
+}
+
+/**
+ * How long an editor's change takes to reach members: a published title renamed in the back
+ * office (its public page cached just before), timed until the public book API answers with the
+ * new title (polled every 20 ms), and, for the first `searched` edits, until the search finds
+ * it by a made-up word (never in the catalogue) added to the title.
+ */
+async function editVisible(
+  base: string,
+  edits: number,
+  searched: number,
+): Promise<{ page: number[]; search: number[] }> {
+  const ids = shuffle([...BOOK_IDS]).slice(0, edits);
+  const times = { page: [] as number[], search: [] as number[] };
+  const letters = 'бвгджзклмнпрстфхцчшщ';
+  const word = () => Array.from({ length: 9 }, () => pick([...letters])).join('');
+  const patch = (id: number, title: string) =>
+    fetch(`${base}/api/staff/catalog/books/${id}`, {
+      method: 'PATCH',
+      headers: { cookie: STAFF_COOKIE_HEADER, 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ title }),
+    });
+  const until = async (started: number, seen: () => Promise<boolean>, what: string, limitMs: number) => {
+    while (!(await seen())) {
+      if (performance.now() - started > limitMs) throw new Error(`${what} not visible after ${limitMs / 1000} s`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return performance.now() - started;
+  };
+  for (const [index, id] of ids.entries()) {
+    const titleOf = async () =>
+      ((await (await fetch(`${base}/v4/books/${id}`)).json()) as { data: { title: string } }).data.title;
+    const before = await titleOf();
+    const marker = word();
+    const title = `${before} ${marker}`;
+    const started = performance.now();
+    const response = await patch(id, title);
+    if (!response.ok) throw new Error(`edit of ${id}: ${response.status} ${await response.text()}`);
+    times.page.push(await until(started, async () => (await titleOf()) === title, `edit of ${id} (page)`, 30_000));
+    if (index < searched) {
+      const found = async () =>
+        (await (await fetch(`${base}/v5/discovery/search?q=${encodeURIComponent(marker)}`)).text()).includes(
+          `"id":${id},`,
+        );
+      times.search.push(await until(started, found, `edit of ${id} (search)`, 600_000));
+    }
+    await patch(id, before);
+  }
+  return { page: times.page.sort((a, b) => a - b), search: times.search.sort((a, b) => a - b) };
 }
 
 /** Precomputed related books and the search index, as the worker would make them after seeding. */
@@ -513,6 +646,7 @@ async function main() {
   const dbEnv = await prepareDatabase();
   await loadCatalogueQueries(dbEnv.DATABASE_URL, dbEnv.DATA_DIR);
   await makeMembers(dbEnv.DATABASE_URL, dbEnv.DATA_DIR, 2000);
+  await makeEditor(dbEnv.DATABASE_URL, dbEnv.DATA_DIR);
 
   const basePort = await freePort();
   const baseline = spawnLogged(process.execPath, [join(ROOT, 'bench', 'baseline-server.mjs')], {
@@ -528,6 +662,8 @@ async function main() {
     ...dbEnv,
     PORT: String(port),
     HOST: '127.0.0.1',
+    // the origin the edit timing's back-office writes come from (CSRF: a production store trusts its own)
+    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
     NODE_ENV: 'production',
     COOKIE_SECRET: 'bench-cookie-secret-0123456789abcdef0123',
     MEDIA_SECRET: 'bench-media-secret-0123456789abcdef01234',
@@ -536,10 +672,13 @@ async function main() {
     LOG_LEVEL: 'warn',
   });
   const rows: Array<{ name: string } & Awaited<ReturnType<typeof measure>>> = [];
+  let edits: { page: number[]; search: number[] } = { page: [], search: [] };
   try {
     await waitReady(`http://127.0.0.1:${port}/readyz`, server.child, server.output);
-    const only = process.env.BENCH_ONLY;
-    for (const target of targets.filter((t) => !only || t.name.includes(only))) {
+    await walkDeskPages(`http://127.0.0.1:${port}`);
+    const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
+    const wanted = (name: string) => !only || only.some((part) => name.includes(part));
+    for (const target of targets.filter((t) => wanted(t.name))) {
       // A short warm-up fills caches and JIT before the measured run, with the requests the
       // run makes (a fresh path each, where the target has them: the code they run is what
       // must be compiled, and a never-repeated query stays never repeated).
@@ -556,6 +695,13 @@ async function main() {
         name: clients === connections ? target.name : `${target.name} @${clients}`,
         ...(await measure(url, target.randomPath, clients, target.headers, server.child.pid, target.request)),
       });
+    }
+    if (wanted('edit visible')) {
+      edits = await editVisible(
+        `http://127.0.0.1:${port}`,
+        Number(process.env.BENCH_EDITS ?? 20),
+        Number(process.env.BENCH_EDITS_SEARCHED ?? 2),
+      );
     }
   } finally {
     await stop(server.child);
@@ -582,6 +728,14 @@ async function main() {
     console.log(
       `${pad(row.name, 48)}${num(row.cpu.server, 2)}${adminUrl ? num(row.cpu.db, 2) : ''.padStart(9)}${num(row.cpu.load, 2)}`,
     );
+  }
+  const summary = (times: number[]) =>
+    `p50 ${quantile(times, 0.5).toFixed(0)} ms, max ${(times.at(-1) ?? 0).toFixed(0)} ms`;
+  if (edits.page.length > 0) {
+    console.log('');
+    console.log(`edit visible (back office rename; target: within 2 000 ms)`);
+    console.log(`  public book API, ${edits.page.length} edits: ${summary(edits.page)}`);
+    if (edits.search.length > 0) console.log(`  search, ${edits.search.length} edits: ${summary(edits.search)}`);
   }
   const failed = rows.filter((row) => row.errors > 0);
   if (failed.length > 0) {
