@@ -116,7 +116,20 @@ export const deskBookFields = z.object({
 });
 export const deskBookCreate = deskBookFields.strict();
 export type DeskBookCreate = z.input<typeof deskBookCreate>;
-export const deskBookUpdate = deskBookFields
+
+type Undefaulted<S extends z.ZodRawShape> = { [K in keyof S]: S[K] extends z.ZodDefault<infer T> ? T : S[K] };
+/**
+ * A form's fields without their defaults, for its patch: zod applies a default inside
+ * `.partial()`, so a patch of one field would otherwise set every other field to its default.
+ */
+function undefaulted<S extends z.ZodRawShape>(shape: S): Undefaulted<S> {
+  return Object.fromEntries(
+    Object.entries(shape).map(([key, field]) => [key, field instanceof z.ZodDefault ? field.unwrap() : field]),
+  ) as Undefaulted<S>;
+}
+
+export const deskBookUpdate = z
+  .object(undefaulted(deskBookFields.shape))
   .partial()
   .strict()
   .refine((patch) => Object.keys(patch).length > 0, { error: m.nothingToChange });

@@ -217,4 +217,30 @@ describe('catalogue desk', () => {
       (await t.app.inject(`/v4/books/${id}`)).json().data.offers.map((o: { format: string }) => o.format),
     ).not.toContain('ebook');
   });
+
+  it("changes only the fields a patch holds (a title's new name leaves its people, categories and description)", async () => {
+    const [row] = deskBooksResponse.parse(
+      (await get('/api/staff/catalog/books?status=published&format=audiobook&sort=title&limit=1')).json(),
+    ).data.rows;
+    const before = deskBookResponse.parse((await get(`/api/staff/catalog/books/${row!.id}`)).json()).data;
+    expect(before.authors.length, 'the demo title has authors').toBeGreaterThan(0);
+    expect(before.description, 'and a description').not.toBe('');
+    const renamed = await send('PATCH', `/api/staff/catalog/books/${row!.id}`, { title: 'Зөвхөн нэр нь өөрчлөгдөнө' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const after = deskBookResponse.parse(renamed.json()).data;
+    expect(after).toMatchObject({
+      title: 'Зөвхөн нэр нь өөрчлөгдөнө',
+      subtitle: before.subtitle,
+      description: before.description,
+      short_description: before.short_description,
+      kind: before.kind,
+      language: before.language,
+      published_year: before.published_year,
+      publisher: before.publisher,
+      authors: before.authors,
+      narrators: before.narrators,
+      translators: before.translators,
+      categories: before.categories,
+    });
+  });
 });
