@@ -444,10 +444,9 @@ async function editVisible(
     if (!response.ok) throw new Error(`edit of ${id}: ${response.status} ${await response.text()}`);
     times.page.push(await until(started, async () => (await titleOf()) === title, `edit of ${id} (page)`, 30_000));
     if (index < searched) {
+      // the answer carries the new title (the made-up word is in no other)
       const found = async () =>
-        (await (await fetch(`${base}/v5/discovery/search?q=${encodeURIComponent(marker)}`)).text()).includes(
-          `"id":${id},`,
-        );
+        (await (await fetch(`${base}/v5/discovery/search?q=${encodeURIComponent(marker)}`)).text()).includes(title);
       times.search.push(await until(started, found, `edit of ${id} (search)`, 600_000));
     }
     await patch(id, before);
