@@ -22,7 +22,7 @@ import { createModules } from './modules/index';
 import { billingSettings, type PaymentsOptions } from './modules/billing/billing.settings';
 import { identitySettings, type AccountsOptions } from './modules/identity/accounts';
 import { mediaSettings, type MediaOptions } from './modules/media/media.settings';
-import { sandboxKitOf, type SandboxKit } from './sandbox-kit';
+import { sandboxKitOf, type SandboxKit, type SandboxKitLoader } from './sandbox-kit';
 import { systemRoutes } from './modules/system/system.routes';
 
 declare module 'fastify' {
@@ -76,11 +76,11 @@ export interface AppOptions extends Omit<ApiContext, 'db'> {
    */
   sandboxClock?: OffsetClock;
   /**
-   * the sandbox's stand-ins (`await import('@nomsan/sandbox/kit')`), given by a process that runs
+   * a loader of the sandbox's stand-ins (`() => import('@nomsan/sandbox/kit')`), given by a process that runs
    * the sandbox (accounts or payments with `sandbox: true`, a sandbox clock); the API does not
    * load them itself
    */
-  sandboxKit?: SandboxKit;
+  sandboxKit?: SandboxKitLoader;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -197,11 +197,11 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       for (const module of composed.modules) await module.plugins?.(app, context);
       for (const module of composed.modules) if (module.routes) await app.register(module.routes, context);
       if (options.sandboxClock) {
-        await registerSandboxClock(app, sandboxKitOf(options.sandboxKit), options.sandboxClock, composed);
+        await registerSandboxClock(app, await sandboxKitOf(options.sandboxKit), options.sandboxClock, composed);
       }
       if (options.accounts?.sandbox) {
         // podcast feeds to add in the back office (docs/podcasts.md), playing the demo's recordings
-        const { sandboxPodcastFeeds } = sandboxKitOf(options.sandboxKit);
+        const { sandboxPodcastFeeds } = await sandboxKitOf(options.sandboxKit);
         await app.register(sandboxPodcastFeeds, {
           publicBaseUrl: options.publicBaseUrl,
           audioUrls: ['podcast-1.mp3', 'podcast-2.mp3'].map((file) => `${options.mediaBaseUrl}/audio/${file}`),

@@ -61,7 +61,7 @@ export async function start(config: Config) {
       // the sandbox's test clock (POST /sandbox/clock); production keeps the system's clock
       ...(config.sandbox && serveApi ? { sandboxClock: offsetClock() } : {}),
       // the sandbox's stand-ins, loaded only when it is on
-      ...(config.sandbox ? { sandboxKit: await import('@nomsan/sandbox/kit') } : {}),
+      ...(config.sandbox ? { sandboxKit: () => import('@nomsan/sandbox/kit') } : {}),
       trustedOrigins,
       invalidations,
       ...(db ? {} : { ready: () => apiAnswers(config.apiUrl) }),

@@ -44,16 +44,12 @@ export async function takeInDemoMedia(
   dirs: { ebookDir: string; sourceDir: string },
   deliveries: DemoDeliveries = demoDeliveries(),
 ): Promise<number> {
-  let taken = 0;
-  for (const ebook of deliveries.ebooks) {
-    if (existsSync(join(dirs.ebookDir, ebook.file))) continue;
-    await intake.ebookNamed(ebook.file, ebook.path);
-    taken += 1;
-  }
-  for (const recording of deliveries.recordings) {
-    if (existsSync(join(dirs.sourceDir, recording.file))) continue;
-    await intake.recordingNamed(recording.file, recording.paths, recording.transcript);
-    taken += 1;
-  }
-  return taken;
+  const ebooks = deliveries.ebooks.filter((ebook) => !existsSync(join(dirs.ebookDir, ebook.file)));
+  const recordings = deliveries.recordings.filter((recording) => !existsSync(join(dirs.sourceDir, recording.file)));
+  for (const ebook of ebooks) await intake.ebookNamed(ebook.file, ebook.path);
+  // each recording is one ffmpeg process of one thread: side by side, a first start waits for the longest
+  await Promise.all(
+    recordings.map((recording) => intake.recordingNamed(recording.file, recording.paths, recording.transcript)),
+  );
+  return ebooks.length + recordings.length;
 }

@@ -30,7 +30,8 @@ export async function createTestApp(
     rateLimit: { perMinute: 0 },
     csp: { mediaOrigins: [], connectOrigins: [], upgradeInsecure: false },
     cookieSecret: 'test-cookie-secret-that-is-long-enough-0123456789',
-    sandboxKit: await import('@nomsan/sandbox/kit'),
+    // loaded only by the tests that turn a sandbox on
+    sandboxKit: () => import('@nomsan/sandbox/kit'),
     ...overrides,
     // the demo's EPUBs and recordings, taken in by the global setup (a test's own folders win)
     media: { ...inject('demoMedia'), ...overrides.media },

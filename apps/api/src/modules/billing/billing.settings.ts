@@ -9,7 +9,7 @@ import { qpayGateway, type QpayConfig } from './rails/qpay';
 import { unitelGateway, type UnitelConfig } from './rails/unitel';
 import { upointGateway, type UpointConfig } from './rails/upoint';
 import { posApiReceipts, type PosApiConfig } from './receipts/posapi';
-import { sandboxKitOf, type SandboxKit } from '../../sandbox-kit';
+import { sandboxKitOf, type SandboxKitLoader } from '../../sandbox-kit';
 
 /** The rails as configured for this process; unset ones come from the sandbox when it is on. */
 export interface PaymentsOptions {
@@ -52,7 +52,7 @@ export async function billingSettings(
     /** the SMS sender of this process: the Unitel sandbox texts its codes through it (/dev/outbox) */
     sms?: { send(phone: string, text: string): Promise<void> };
     /** the sandbox's stand-ins, when the process runs the sandbox */
-    sandboxKit?: SandboxKit;
+    sandboxKit?: SandboxKitLoader;
   },
 ): Promise<BillingSettings> {
   const { publicBaseUrl, options } = context;
@@ -60,7 +60,7 @@ export async function billingSettings(
   let { qpay, golomt, hipay, upoint, unitel, posapi } = options;
   // Mounted only when on, from the kit the process hands in (a production process has none).
   if (options.sandbox && !qpay) {
-    const { sandboxQpay } = sandboxKitOf(context.sandboxKit);
+    const { sandboxQpay } = await sandboxKitOf(context.sandboxKit);
     qpay = {
       baseUrl: `${publicBaseUrl}${SANDBOX_PATHS.qpay}`,
       clientId: 'NOMSAN',
@@ -70,7 +70,7 @@ export async function billingSettings(
     await app.register(sandboxQpay, { mountPath: SANDBOX_PATHS.qpay, publicBaseUrl, ...qpay, fetch: fetchOwn });
   }
   if (options.sandbox && !golomt) {
-    const { sandboxGolomt } = sandboxKitOf(context.sandboxKit);
+    const { sandboxGolomt } = await sandboxKitOf(context.sandboxKit);
     golomt = { baseUrl: `${publicBaseUrl}${SANDBOX_PATHS.golomt}`, token: secret(), secret: secret() };
     await app.register(sandboxGolomt, {
       mountPath: SANDBOX_PATHS.golomt,
@@ -82,7 +82,7 @@ export async function billingSettings(
     });
   }
   if (options.sandbox && !hipay) {
-    const { sandboxHipay } = sandboxKitOf(context.sandboxKit);
+    const { sandboxHipay } = await sandboxKitOf(context.sandboxKit);
     hipay = { baseUrl: `${publicBaseUrl}${SANDBOX_PATHS.hipay}`, entityId: 'NOMSAN', token: secret() };
     await app.register(sandboxHipay, {
       mountPath: SANDBOX_PATHS.hipay,
@@ -93,7 +93,7 @@ export async function billingSettings(
     });
   }
   if (options.sandbox && !upoint) {
-    const { sandboxUpoint } = sandboxKitOf(context.sandboxKit);
+    const { sandboxUpoint } = await sandboxKitOf(context.sandboxKit);
     upoint = { baseUrl: `${publicBaseUrl}${SANDBOX_PATHS.upoint}`, token: secret() };
     await app.register(sandboxUpoint, {
       mountPath: SANDBOX_PATHS.upoint,
@@ -103,7 +103,7 @@ export async function billingSettings(
     });
   }
   if (options.sandbox && !unitel) {
-    const { sandboxUnitel } = sandboxKitOf(context.sandboxKit);
+    const { sandboxUnitel } = await sandboxKitOf(context.sandboxKit);
     unitel = { baseUrl: `${publicBaseUrl}${SANDBOX_PATHS.unitel}`, merchantId: 'NOMSAN', token: secret() };
     const sms = context.sms;
     await app.register(sandboxUnitel, {
@@ -114,7 +114,7 @@ export async function billingSettings(
     });
   }
   if (options.sandbox && !posapi) {
-    const { sandboxPosApi } = sandboxKitOf(context.sandboxKit);
+    const { sandboxPosApi } = await sandboxKitOf(context.sandboxKit);
     await app.register(sandboxPosApi, { mountPath: SANDBOX_PATHS.posapi });
     posapi = {
       baseUrl: `${publicBaseUrl}${SANDBOX_PATHS.posapi}`,

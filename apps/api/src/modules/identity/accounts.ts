@@ -20,7 +20,7 @@ import {
   type SmtpOptions,
 } from './senders';
 import type { SessionLifetimes } from './sessions.service';
-import { sandboxKitOf, type SandboxKit } from '../../sandbox-kit';
+import { sandboxKitOf, type SandboxKitLoader } from '../../sandbox-kit';
 
 export const DEFAULT_SESSION_LIFETIMES: SessionLifetimes = { idleMs: 30 * DAY_MS, maxMs: 180 * DAY_MS };
 
@@ -52,7 +52,7 @@ export interface AccountsContext {
   redis: Redis | undefined;
   options: AccountsOptions;
   /** the sandbox's stand-ins, when the process runs the sandbox */
-  sandboxKit?: SandboxKit;
+  sandboxKit?: SandboxKitLoader;
 }
 
 /** What the identity module is made with: its providers and limits, made by the host process. */
@@ -88,7 +88,9 @@ export async function identitySettings(app: FastifyInstance, context: AccountsCo
   const clock = options.clock ?? systemClock;
   // Mounted only when on, from the kit the process hands in (a production process has none).
   const sandbox = options.sandbox
-    ? await sandboxKitOf(context.sandboxKit).registerSandbox(app, {
+    ? await (
+        await sandboxKitOf(context.sandboxKit)
+      ).registerSandbox(app, {
         publicBaseUrl: context.publicBaseUrl,
         callbackPaths: oauthCallbackPaths,
       })
