@@ -3,8 +3,9 @@ import type * as Kit from '@nomsan/sandbox/kit';
 /**
  * The sandbox's stand-ins (packages/sandbox: the banks, the carrier, the tax service, the sign-in
  * providers, the podcast feeds, the movable clock), handed in by the process that runs the
- * sandbox (apps/server: `() => import('@nomsan/sandbox/kit')`, called only when a setting asks for it). The API names only their types:
- * it has no dependency on the package, and a production process never loads it.
+ * sandbox as a loader (apps/server: `() => import('@nomsan/sandbox/kit')`), called only where a
+ * setting asks for the sandbox. The API names only their types: it has no dependency on the
+ * package, and a production process never loads it.
  */
 export type SandboxKit = typeof Kit;
 /** loads the kit: only a process whose settings ask for the sandbox calls it */
