@@ -36,26 +36,46 @@ export const deskIdParams = z.object({ id: idParam });
 
 export const DESK_SORTS = ['updated', 'title', 'published'] as const;
 
-export const deskBooksQuery = z
-  .object({
-    /** the start of a title (any letter case), or a title's id */
-    q: z
-      .string()
-      .trim()
-      .max(200, { error: m.tooLong(200) })
-      .optional(),
-    status: z.enum([...BOOK_STATUSES, 'scheduled'], { error: m.filterInvalid }).optional(),
-    format: z.enum(['audiobook', 'ebook', 'none'], { error: m.filterInvalid }).optional(),
-    sort: z.enum(DESK_SORTS, { error: m.filterInvalid }).default('updated'),
-    /** keyset: the `next` of the page before */
-    after: z
-      .string()
-      .max(200)
-      .regex(/^[A-Za-z0-9_-]+$/, { error: m.filterInvalid })
-      .optional(),
-    limit: queryInt(1, 100, m.filterInvalid).default(50),
-  })
-  .strict();
+/**
+ * A back-office list's query: `q` (the start of a title in any letter case, or an id), the
+ * list's own filters, an order of `sorts` (the first by default), and the keyset (`after`, the
+ * `next` of the page before). Every desk list (titles, summaries, bundles) is read this way.
+ */
+export function deskListQuery<const S extends readonly [string, ...string[]], F extends z.ZodRawShape>(
+  sorts: S,
+  filters: F,
+) {
+  return z
+    .object({
+      q: z
+        .string()
+        .trim()
+        .max(200, { error: m.tooLong(200) })
+        .optional(),
+      ...filters,
+      sort: z.enum(sorts, { error: m.filterInvalid }).default(sorts[0]),
+      after: z
+        .string()
+        .max(200)
+        .regex(/^[A-Za-z0-9_-]+$/, { error: m.filterInvalid })
+        .optional(),
+      limit: queryInt(1, 100, m.filterInvalid).default(50),
+    })
+    .strict();
+}
+
+/** one of `values` as a list's filter (absent: any) */
+export const deskFilter = <const V extends readonly [string, ...string[]]>(values: V) =>
+  z.enum(values, { error: m.filterInvalid }).optional();
+
+/** a page of a desk list: its rows and the keyset of the next (null on the last) */
+export const deskPage = <T extends z.ZodType>(row: T) =>
+  envelope(z.object({ rows: z.array(row), next: z.string().nullable() }));
+
+export const deskBooksQuery = deskListQuery(DESK_SORTS, {
+  status: deskFilter([...BOOK_STATUSES, 'scheduled']),
+  format: deskFilter(['audiobook', 'ebook', 'none']),
+});
 export type DeskBooksQuery = z.input<typeof deskBooksQuery>;
 
 export const deskBookRow = z.object({
@@ -74,13 +94,7 @@ export const deskBookRow = z.object({
 });
 export type DeskBookRow = z.infer<typeof deskBookRow>;
 
-export const deskBooksResponse = envelope(
-  z.object({
-    rows: z.array(deskBookRow),
-    /** pass as `after` for the next page; null on the last */
-    next: z.string().nullable(),
-  }),
-);
+export const deskBooksResponse = deskPage(deskBookRow);
 
 // ---------------------------------------------------------------------------------------------
 // A title: GET, POST, PATCH /api/staff/catalog/books[/{id}]
@@ -357,24 +371,7 @@ export const deskAudioResponse = envelope(deskAudioStatus);
 
 export const SUMMARY_SORTS = ['updated', 'title'] as const;
 
-export const deskSummariesQuery = z
-  .object({
-    /** the start of a title (any letter case), or a summary's id */
-    q: z
-      .string()
-      .trim()
-      .max(200, { error: m.tooLong(200) })
-      .optional(),
-    status: z.enum(BOOK_STATUSES, { error: m.filterInvalid }).optional(),
-    sort: z.enum(SUMMARY_SORTS, { error: m.filterInvalid }).default('updated'),
-    after: z
-      .string()
-      .max(200)
-      .regex(/^[A-Za-z0-9_-]+$/, { error: m.filterInvalid })
-      .optional(),
-    limit: queryInt(1, 100, m.filterInvalid).default(50),
-  })
-  .strict();
+export const deskSummariesQuery = deskListQuery(SUMMARY_SORTS, { status: deskFilter(BOOK_STATUSES) });
 export type DeskSummariesQuery = z.input<typeof deskSummariesQuery>;
 
 export const deskSummaryRow = z.object({
@@ -392,13 +389,7 @@ export const deskSummaryRow = z.object({
 });
 export type DeskSummaryRow = z.infer<typeof deskSummaryRow>;
 
-export const deskSummariesResponse = envelope(
-  z.object({
-    rows: z.array(deskSummaryRow),
-    /** pass as `after` for the next page; null on the last */
-    next: z.string().nullable(),
-  }),
-);
+export const deskSummariesResponse = deskPage(deskSummaryRow);
 
 /** a summary's text: paragraphs, none of them empty */
 const paragraphs = z

@@ -1,14 +1,13 @@
-import { Link } from 'react-router';
 import { mn } from '@nomsan/contracts/messages';
 import { auditQuery } from '@nomsan/contracts/staff';
 import { staffEndpoints } from '@nomsan/contracts/staff.endpoints';
 import { staffLoad } from '~/features/admin/admin-api';
 import { AdminError } from '~/features/admin/admin-error';
 import { AuditFilters, AuditTable, auditHref, type AuditFilter } from '~/features/admin/audit-log';
-import { PageHeader, Panel, adminButton } from '~/features/admin/ui';
+import { KeysetNav } from '~/features/admin/desk-table';
+import { PageHeader, Panel } from '~/features/admin/ui';
 import { fieldsOf } from '~/lib/form';
 import { privatePageMeta } from '~/lib/meta';
-import { ChevronRightIcon } from '~/ui/icons';
 import type { Route } from './+types/admin-audit';
 
 const t = mn.admin.audit;
@@ -62,23 +61,13 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
             </p>
           )}
         </Panel>
-        {paged || page?.next_before ? (
-          <nav aria-label={mn.pagination.label} className="flex flex-wrap justify-between gap-2">
-            {paged ? (
-              <Link to={auditHref(filter)} className={adminButton('secondary')}>
-                {t.first}
-              </Link>
-            ) : (
-              <span />
-            )}
-            {page?.next_before ? (
-              <Link to={auditHref(filter, page.next_before)} rel="next" className={adminButton('secondary')}>
-                {t.next}
-                <ChevronRightIcon width={16} height={16} />
-              </Link>
-            ) : null}
-          </nav>
-        ) : null}
+        <KeysetNav
+          paged={paged}
+          firstHref={auditHref(filter)}
+          nextHref={page?.next_before ? auditHref(filter, page.next_before) : null}
+          firstLabel={t.first}
+          nextLabel={t.next}
+        />
       </div>
     </>
   );

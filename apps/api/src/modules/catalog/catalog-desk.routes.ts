@@ -4,12 +4,15 @@ import { route } from '../../lib/endpoint-route';
 import type { RouteContext } from '../../kernel/module';
 import { mn } from '@nomsan/contracts/messages';
 import { AppError } from '../../errors';
-import { transaction, type Ctx } from '../../kernel/unit-of-work';
+import type { Ctx } from '../../kernel/unit-of-work';
+import { saveAuditedOffer } from '../commerce/commerce.service';
+import { deskFiles } from '../uploads/uploads.service';
 import { actorOf, requireStaff } from '../staff/staff.service';
 
 /** The catalogue desk's routes (editors); every change is in the audit log, in its transaction. */
 export const catalogDeskRoutes: FastifyPluginAsync<RouteContext> = async (app, { services }) => {
   const desk = services.catalog.desk;
+  const files = deskFiles(services);
   const audited =
     (request: Parameters<typeof requireStaff>[0], action: string, objectType: string) =>
     (tx: Ctx, { id, ...change }: { id: number; before: unknown; after: unknown }) =>
@@ -62,26 +65,12 @@ export const catalogDeskRoutes: FastifyPluginAsync<RouteContext> = async (app, {
     request: Parameters<typeof requireStaff>[0] & { params: { id: number; format: 'audiobook' | 'ebook' } },
     terms: Parameters<typeof services.commerce.saveOffer>[3],
   ) {
-    const staff = requireStaff(request);
     const { id, format } = request.params;
     const book = await desk.book(request.ctx, id);
     if (terms && !(format === 'audiobook' ? book.has_audio : book.has_ebook)) {
       throw new AppError('BUSINESS_RULE', mn.catalogDesk.offerNeedsEdition);
     }
-    await transaction(request.ctx, async (tx) => {
-      const before = await services.commerce.saveOffer(tx, id, format, terms);
-      await services.staff.audit.record(
-        tx,
-        actorOf(staff),
-        terms ? 'catalog.offer_save' : 'catalog.offer_stop',
-        'book',
-        id,
-        {
-          before,
-          after: terms ? { format, ...terms } : null,
-        },
-      );
-    });
+    await saveAuditedOffer(services, request, { objectType: 'book', id, format }, terms);
     return { data: await services.commerce.deskOffers(request.ctx, id) };
   }
 
@@ -113,24 +102,9 @@ export const catalogDeskRoutes: FastifyPluginAsync<RouteContext> = async (app, {
   });
 
   route(app, endpoints.setAudio, async (request) => {
-    const staff = requireStaff(request);
     const { id } = request.params;
     await desk.book(request.ctx, id);
-    const files: { path: string; name: string }[] = [];
-    for (const uploadId of request.body.upload_ids) {
-      const upload = await services.uploads.take(request.ctx, uploadId, staff.staffId, 'audio');
-      files.push({ path: upload.path, name: upload.fileName });
-    }
-    const transcript = request.body.transcript_upload_id
-      ? (await services.uploads.take(request.ctx, request.body.transcript_upload_id, staff.staffId, 'transcript')).path
-      : null;
-    await transaction(request.ctx, async (tx) => {
-      await services.media.audio.start(tx, 'book', id, files, transcript);
-      await services.staff.audit.record(tx, actorOf(staff), 'catalog.book_audio', 'book', id, {
-        after: { files: files.map((f) => f.name), transcript: transcript !== null },
-      });
-    });
-    return { data: await services.media.audio.status(request.ctx, 'book', id) };
+    return { data: await files.recording(request, { kind: 'book', id }, request.body, 'catalog.book_audio') };
   });
 
   route(app, endpoints.audioStatus, async (request) => {
@@ -139,11 +113,9 @@ export const catalogDeskRoutes: FastifyPluginAsync<RouteContext> = async (app, {
   });
 
   route(app, endpoints.setCover, async (request) => {
-    const staff = requireStaff(request);
     const { id } = request.params;
     await desk.book(request.ctx, id);
-    const upload = await services.uploads.take(request.ctx, request.body.upload_id, staff.staffId, 'cover');
-    const cover = await services.media.intake.bookCover(id, upload.path);
+    const cover = await files.cover(request, request.body.upload_id, { kind: 'book', id });
     return { data: await desk.setCover(request.ctx, id, cover, audited(request, 'catalog.book_cover', 'book')) };
   });
 

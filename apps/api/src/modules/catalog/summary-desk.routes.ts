@@ -3,7 +3,9 @@ import { catalogDeskEndpoints as endpoints } from '@nomsan/contracts/catalog-des
 import type { DeskOffer } from '@nomsan/contracts/catalog-desk';
 import { route } from '../../lib/endpoint-route';
 import type { RouteContext } from '../../kernel/module';
-import { transaction, type Ctx } from '../../kernel/unit-of-work';
+import type { Ctx } from '../../kernel/unit-of-work';
+import { saveAuditedOffer } from '../commerce/commerce.service';
+import { deskFiles } from '../uploads/uploads.service';
 import { actorOf, requireStaff } from '../staff/staff.service';
 
 type StaffRequest = Parameters<typeof requireStaff>[0];
@@ -11,6 +13,7 @@ type StaffRequest = Parameters<typeof requireStaff>[0];
 /** The summaries at the catalogue desk (editors); every change is in the audit log, in its transaction. */
 export const summaryDeskRoutes: FastifyPluginAsync<RouteContext> = async (app, { services }) => {
   const summaries = services.catalog.summaryDesk;
+  const files = deskFiles(services);
   const audited =
     (request: StaffRequest, action: string) =>
     (tx: Ctx, { id, ...change }: { id: number; before: unknown; after: unknown }) =>
@@ -57,34 +60,19 @@ export const summaryDeskRoutes: FastifyPluginAsync<RouteContext> = async (app, {
 
   // files: the upload is taken (once, its sender's) and kept by the media module, then the summary points at it
   route(app, endpoints.setSummaryCover, async (request) => {
-    const staff = requireStaff(request);
     const { id } = request.params;
     await summaries.summary(request.ctx, id);
-    const upload = await services.uploads.take(request.ctx, request.body.upload_id, staff.staffId, 'cover');
-    const cover = await services.media.intake.summaryCover(id, upload.path);
+    const cover = await files.cover(request, request.body.upload_id, { kind: 'summary', id });
     return { data: await summaries.setCover(request.ctx, id, cover, audited(request, 'catalog.summary_cover')) };
   });
 
   // the recording goes through the books' job (probed, joined, normalised, packaged), as a summary's
   route(app, endpoints.setSummaryAudio, async (request) => {
-    const staff = requireStaff(request);
     const { id } = request.params;
     await summaries.summary(request.ctx, id);
-    const files: { path: string; name: string }[] = [];
-    for (const uploadId of request.body.upload_ids) {
-      const upload = await services.uploads.take(request.ctx, uploadId, staff.staffId, 'audio');
-      files.push({ path: upload.path, name: upload.fileName });
-    }
-    const transcript = request.body.transcript_upload_id
-      ? (await services.uploads.take(request.ctx, request.body.transcript_upload_id, staff.staffId, 'transcript')).path
-      : null;
-    await transaction(request.ctx, async (tx) => {
-      await services.media.audio.start(tx, 'summary', id, files, transcript);
-      await services.staff.audit.record(tx, actorOf(staff), 'catalog.summary_audio', 'summary', id, {
-        after: { files: files.map((f) => f.name), transcript: transcript !== null },
-      });
-    });
-    return { data: await services.media.audio.status(request.ctx, 'summary', id) };
+    return {
+      data: await files.recording(request, { kind: 'summary', id }, request.body, 'catalog.summary_audio'),
+    };
   });
 
   route(app, endpoints.summaryAudioStatus, async (request) => {
@@ -105,20 +93,9 @@ export const summaryDeskRoutes: FastifyPluginAsync<RouteContext> = async (app, {
     request: StaffRequest & { params: { id: number } },
     terms: Omit<DeskOffer, 'format'> | null,
   ) {
-    const staff = requireStaff(request);
     const { id } = request.params;
     await summaries.summary(request.ctx, id);
-    await transaction(request.ctx, async (tx) => {
-      const before = await services.commerce.saveOffer(tx, id, 'summary', terms);
-      await services.staff.audit.record(
-        tx,
-        actorOf(staff),
-        terms ? 'catalog.offer_save' : 'catalog.offer_stop',
-        'summary',
-        id,
-        { before, after: terms ? { format: 'summary', ...terms } : null },
-      );
-    });
+    await saveAuditedOffer(services, request, { objectType: 'summary', id, format: 'summary' }, terms);
     return { data: await offerOf(request.ctx, id) };
   }
 

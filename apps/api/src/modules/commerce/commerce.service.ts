@@ -12,6 +12,7 @@ import { coverImage } from '../../lib/media-urls';
 import { codesService } from './codes.service';
 
 export { codeBenefit, type CodeBenefit, type Reusable } from './codes.service';
+export { saveAuditedOffer } from './desk-offer';
 import {
   commerceRepository,
   type BundleRow,

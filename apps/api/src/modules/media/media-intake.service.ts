@@ -61,14 +61,15 @@ export function mediaIntake(settings: Pick<MediaSettings, 'ebookDir' | 'sourceDi
       };
     },
 
-    /** a book's cover from an image file: its key in the media store and its dominant colour */
-    async bookCover(bookId: number, path: string) {
-      return ingestCover(settings.storage, await readFile(path), { prefix: `book-${bookId}`, shape: 'book' });
-    },
-
-    /** a summary's cover (square, as its cards show it): its key and its dominant colour */
-    async summaryCover(summaryId: number, path: string) {
-      return ingestCover(settings.storage, await readFile(path), { prefix: `summary-${summaryId}`, shape: 'square' });
+    /**
+     * A cover from an image file: its key in the media store and its dominant colour. A title's
+     * is cut to 2:3; a summary's and a bundle's square, as their cards show them.
+     */
+    async cover(target: { kind: 'book' | 'summary' | 'bundle'; id: number }, path: string) {
+      return ingestCover(settings.storage, await readFile(path), {
+        prefix: `${target.kind}-${target.id}`,
+        shape: target.kind === 'book' ? 'book' : 'square',
+      });
     },
   };
 }

@@ -12,6 +12,8 @@ import { boundRepository, type Ctx } from '../../kernel/unit-of-work';
 import { isUploadKind, sniff, UPLOAD_KINDS, type UploadKind } from './sniff';
 import { uploadsRepository } from './uploads.repository';
 
+export { deskFiles, type CoverTarget } from './desk-files';
+
 export const UPLOADS_PATH = '/api/staff/uploads';
 /** the staff member a relayed request is from: set by the route, never taken from the client */
 export const STAFF_ID_HEADER = 'x-nomsan-staff-id';

@@ -3,11 +3,11 @@ import { deskBookCreate, type DeskBook } from '@nomsan/contracts/catalog-desk';
 import { catalogDeskEndpoints } from '@nomsan/contracts/catalog-desk.endpoints';
 import { mn } from '@nomsan/contracts/messages';
 import type { z } from 'zod';
-import { toast } from '~/lib/toasts';
 import { TextField } from '~/ui/form';
 import { FormAlert } from '~/ui/retry-notice';
 import { adminApi } from './admin-api';
 import { CategoryChecklist, PeoplePicker, PublisherPicker, type Named } from './catalog-pickers';
+import { saveDeskForm } from './desk-page';
 import { useStaffForm } from './form';
 import { Panel, SelectField, Submit, TextAreaField } from './ui';
 
@@ -83,13 +83,6 @@ const inputOf = (draft: Draft) => ({
   category_ids: draft.category_ids,
 });
 
-/** Only what changed, so the audit log's entry shows the change and nothing else. */
-function changes(next: Fields, before: Fields): Partial<Fields> {
-  return Object.fromEntries(
-    FIELDS.filter((key) => JSON.stringify(next[key]) !== JSON.stringify(before[key])).map((key) => [key, next[key]]),
-  );
-}
-
 /**
  * A title's fields, people and categories: a new draft (`book` null) or the changes to one.
  * Checked with the contract's schema first; the API's refusals under their fields.
@@ -118,23 +111,18 @@ export function BookForm({
   });
 
   const send = () =>
-    form.submit(formRef.current, inputOf(draft), async (fields) => {
-      if (!book) {
-        const { data } = await adminApi().call(catalogDeskEndpoints.createBook, { body: fields });
-        toast.success(t.created);
-        onSaved(data);
-        return;
-      }
-      const before = deskBookCreate.safeParse(inputOf(draftOf(book)));
-      const patch = before.success ? changes(fields, before.data) : fields;
-      if (Object.keys(patch).length === 0) {
-        toast.info(mn.catalogDesk.nothingToChange);
-        return;
-      }
-      const { data } = await adminApi().call(catalogDeskEndpoints.updateBook, { params: { id: book.id }, body: patch });
-      toast.success(t.saved);
-      onSaved(data);
-    });
+    form.submit(formRef.current, inputOf(draft), (fields) =>
+      saveDeskForm({
+        fields,
+        keys: FIELDS,
+        before: book ? deskBookCreate.safeParse(inputOf(draftOf(book))) : null,
+        create: async (body) => (await adminApi().call(catalogDeskEndpoints.createBook, { body })).data,
+        update: async (body) =>
+          (await adminApi().call(catalogDeskEndpoints.updateBook, { params: { id: book!.id }, body })).data,
+        said: { created: t.created, saved: t.saved },
+        onSaved,
+      }),
+    );
 
   return (
     <form

@@ -1,132 +1,37 @@
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
-import type { Image } from '@nomsan/contracts/catalog';
 import { DESK_SORTS, type BookStatus, type DeskBookRow } from '@nomsan/contracts/catalog-desk';
 import { mn } from '@nomsan/contracts/messages';
 import { formatDateTime } from '~/lib/format';
-import { TextField } from '~/ui/form';
-import { Chip, DataTable, SelectField, adminButton, type Column, type Tone } from './ui';
+import { DeskFilters, DeskTable, titleColumn, updatedColumn, type DeskFilter, type DeskList } from './desk-table';
+import { Chip, type Column, type Tone } from './ui';
 
 const t = mn.admin.catalog;
 
-/** The list's filter as the URL carries it (strings; empty for none, `sort` empty for by change). */
-export interface CatalogFilter {
-  q: string;
-  status: string;
-  format: string;
-  sort: string;
-}
-
-const CATALOG_FILTER_KEYS = ['q', 'status', 'format', 'sort'] as const;
-
-/** `/admin/catalog` with these filters (empty ones left out), from the keyset `after` when given. */
-export function catalogHref(filter: Partial<CatalogFilter>, after?: string): string {
-  const params = new URLSearchParams();
-  for (const key of CATALOG_FILTER_KEYS) {
-    const value = filter[key]?.trim();
-    if (value) params.set(key, value);
-  }
-  if (after) params.set('after', after);
-  const query = params.toString();
-  return query ? `/admin/catalog?${query}` : '/admin/catalog';
-}
+/** `/admin/catalog`: its filter's keys as the URL carries them */
+export const CATALOG_LIST: DeskList<CatalogFilterKey> = {
+  path: '/admin/catalog',
+  keys: ['q', 'status', 'format', 'sort'],
+};
+type CatalogFilterKey = 'q' | 'status' | 'format' | 'sort';
 
 /** The start of a title or an id, status, format and order; kept in the URL, so a view can be shared. */
-export function CatalogFilters({ filter, errors }: { filter: CatalogFilter; errors: Record<string, string> }) {
-  const navigate = useNavigate();
-  const [draft, setDraft] = useState(filter);
-  // a new URL (the back button, "clear") is the filter shown
-  const [shown, setShown] = useState(filter);
-  if (shown !== filter) {
-    setShown(filter);
-    setDraft(filter);
-  }
-  const set = (key: keyof CatalogFilter) => (event: { target: { value: string } }) =>
-    setDraft((previous) => ({ ...previous, [key]: event.target.value }));
-  function apply(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    void navigate(catalogHref(draft));
-  }
+export function CatalogFilters({
+  filter,
+  errors,
+}: {
+  filter: DeskFilter<CatalogFilterKey>;
+  errors: Record<string, string>;
+}) {
   return (
-    <form
-      method="get"
-      action="/admin/catalog"
-      role="search"
-      onSubmit={apply}
-      aria-label={t.filters}
-      className="grid grid-cols-2 gap-3 md:grid-cols-[repeat(3,minmax(0,1fr))_auto] md:items-end"
-    >
-      <TextField
-        label={t.search}
-        name="q"
-        type="search"
-        autoComplete="off"
-        spellCheck={false}
-        placeholder={t.searchHint}
-        value={draft.q}
-        onChange={set('q')}
-        error={errors.q}
-        className="col-span-2 md:col-span-3"
-      />
-      <SelectField label={t.status} name="status" value={draft.status} onChange={set('status')} error={errors.status}>
-        <option value="">{t.anyStatus}</option>
-        {Object.entries(t.statuses).map(([status, label]) => (
-          <option key={status} value={status}>
-            {label}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField label={t.format} name="format" value={draft.format} onChange={set('format')} error={errors.format}>
-        <option value="">{t.anyFormat}</option>
-        {Object.entries(t.formats).map(([format, label]) => (
-          <option key={format} value={format}>
-            {label}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField
-        label={t.sort}
-        name="sort"
-        value={draft.sort || 'updated'}
-        onChange={set('sort')}
-        error={errors.sort}
-        className="col-span-2 md:col-span-1"
-      >
-        {DESK_SORTS.map((sort) => (
-          <option key={sort} value={sort}>
-            {t.sorts[sort]}
-          </option>
-        ))}
-      </SelectField>
-      {/* beside the search box on a wide screen, the three filters below them */}
-      <div className="col-span-2 flex gap-2 md:col-span-1 md:col-start-4 md:row-start-1">
-        <button type="submit" className={adminButton('primary', 'md', 'h-12 flex-1 md:flex-none')}>
-          {t.apply}
-        </button>
-        <Link to="/admin/catalog" className={adminButton('secondary', 'md', 'h-12')}>
-          {t.clear}
-        </Link>
-      </div>
-    </form>
-  );
-}
-
-/** A cover as small as a table row: its colour until (or instead of) the image. */
-export function CoverThumb({ image, className = 'w-10' }: { image: Image; className?: string }) {
-  const style = { backgroundColor: image.color, aspectRatio: `${image.width} / ${image.height}` };
-  return image.sm ? (
-    <img
-      src={image.sm}
-      alt=""
-      width={image.width}
-      height={image.height}
-      loading="lazy"
-      decoding="async"
-      style={style}
-      className={`block h-auto shrink-0 rounded-sm object-cover ring-1 ring-line ${className}`}
+    <DeskFilters
+      list={CATALOG_LIST}
+      filter={filter}
+      errors={errors}
+      selects={[
+        { key: 'status', label: t.status, any: t.anyStatus, options: Object.entries(t.statuses) },
+        { key: 'format', label: t.format, any: t.anyFormat, options: Object.entries(t.formats) },
+        { key: 'sort', label: t.sort, options: DESK_SORTS.map((sort) => [sort, t.sorts[sort]] as const) },
+      ]}
     />
-  ) : (
-    <span aria-hidden="true" style={style} className={`block shrink-0 rounded-sm ring-1 ring-line ${className}`} />
   );
 }
 
@@ -176,31 +81,14 @@ export function FormatChips({ book }: { book: { has_audio: boolean; has_ebook: b
 /** A page of titles: cover and title (to the title's page) with its authors, status, files, last change. */
 export function CatalogTable({ rows }: { rows: readonly DeskBookRow[] }) {
   const columns: Column<DeskBookRow>[] = [
-    {
-      id: 'book',
-      header: t.book,
-      bare: true,
-      cell: (row) => (
-        <Link to={`/admin/catalog/${row.id}`} className="group flex min-w-0 items-start gap-3">
-          <CoverThumb image={row.cover} />
-          <span className="min-w-0">
-            <span className="block font-semibold [overflow-wrap:anywhere] group-hover:text-brand">{row.title}</span>
-            <span className="block text-xs text-muted">
-              {row.authors.length > 0 ? row.authors.join(', ') : t.noAuthors}
-              <span className="ml-1.5 font-mono">#{row.id}</span>
-            </span>
-          </span>
-        </Link>
-      ),
-    },
+    titleColumn(
+      t.book,
+      (row) => `/admin/catalog/${row.id}`,
+      (row) => (row.authors.length > 0 ? row.authors.join(', ') : t.noAuthors),
+    ),
     { id: 'status', header: t.status, className: 'md:w-44', cell: (row) => <BookStatusChip book={row} /> },
     { id: 'files', header: t.formatsHeld, className: 'md:w-36', cell: (row) => <FormatChips book={row} /> },
-    {
-      id: 'updated',
-      header: t.updated,
-      className: 'md:w-40 whitespace-nowrap tabular-nums',
-      cell: (row) => <time dateTime={row.updated_at}>{formatDateTime(row.updated_at)}</time>,
-    },
+    updatedColumn(),
   ];
-  return <DataTable label={t.list} columns={columns} rows={rows} rowKey={(row) => row.id} empty={t.empty} />;
+  return <DeskTable label={t.list} columns={columns} rows={rows} empty={t.empty} />;
 }

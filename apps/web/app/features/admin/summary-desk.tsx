@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
 import {
+  BOOK_STATUSES,
   SUMMARY_SORTS,
   deskSummaryCreate,
   type BookStatus,
@@ -11,19 +11,20 @@ import {
 import { catalogDeskEndpoints } from '@nomsan/contracts/catalog-desk.endpoints';
 import { mn } from '@nomsan/contracts/messages';
 import type { z } from 'zod';
-import { formatDateTime } from '~/lib/format';
 import { toast } from '~/lib/toasts';
 import { useHydrated } from '~/lib/use-hydrated';
 import { Spinner, TextField } from '~/ui/form';
 import { FormAlert } from '~/ui/retry-notice';
 import { adminApi } from './admin-api';
 import { OfferForm } from './catalog-book-offers';
-import { BookStatusChip, CoverThumb } from './catalog-list';
+import { BookStatusChip } from './catalog-list';
 import { BookPicker, type Named } from './catalog-pickers';
+import { saveDeskForm } from './desk-page';
+import { DeskFilters, DeskTable, titleColumn, updatedColumn, type DeskFilter, type DeskList } from './desk-table';
 import { ConfirmDialog } from './dialog';
 import { useStaffFailure, useStaffForm } from './form';
 import { FilePicker, Refusal, UploadProgress, useResumableUpload } from './resumable-upload';
-import { Chip, DataTable, Panel, SelectField, Submit, TextAreaField, adminButton, type Column } from './ui';
+import { Chip, Panel, Submit, TextAreaField, adminButton, type Column } from './ui';
 
 const t = mn.admin.summaries;
 const c = mn.admin.catalog;
@@ -31,93 +32,33 @@ const c = mn.admin.catalog;
 // ---------------------------------------------------------------------------------------------
 // The list
 
-/** The list's filter as the URL carries it (strings; empty for none). */
-export interface SummaryFilter {
-  q: string;
-  status: string;
-  sort: string;
-}
-
-const FILTER_KEYS = ['q', 'status', 'sort'] as const;
-
-/** `/admin/summaries` with these filters (empty ones left out), from the keyset `after` when given. */
-export function summariesHref(filter: Partial<SummaryFilter>, after?: string): string {
-  const params = new URLSearchParams();
-  for (const key of FILTER_KEYS) {
-    const value = filter[key]?.trim();
-    if (value) params.set(key, value);
-  }
-  if (after) params.set('after', after);
-  const query = params.toString();
-  return query ? `/admin/summaries?${query}` : '/admin/summaries';
-}
+/** `/admin/summaries`: its filter's keys as the URL carries them */
+export const SUMMARY_LIST: DeskList<SummaryFilterKey> = { path: '/admin/summaries', keys: ['q', 'status', 'sort'] };
+type SummaryFilterKey = 'q' | 'status' | 'sort';
 
 /** The start of a title or an id, status and order; kept in the URL. */
-export function SummaryFilters({ filter, errors }: { filter: SummaryFilter; errors: Record<string, string> }) {
-  const navigate = useNavigate();
-  const [draft, setDraft] = useState(filter);
-  const [shown, setShown] = useState(filter);
-  if (shown !== filter) {
-    setShown(filter);
-    setDraft(filter);
-  }
-  const set = (key: keyof SummaryFilter) => (event: { target: { value: string } }) =>
-    setDraft((previous) => ({ ...previous, [key]: event.target.value }));
-  function apply(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    void navigate(summariesHref(draft));
-  }
+export function SummaryFilters({
+  filter,
+  errors,
+}: {
+  filter: DeskFilter<SummaryFilterKey>;
+  errors: Record<string, string>;
+}) {
   return (
-    <form
-      method="get"
-      action="/admin/summaries"
-      role="search"
-      onSubmit={apply}
-      aria-label={c.filters}
-      className="grid grid-cols-2 gap-3 md:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))_auto] md:items-end"
-    >
-      <TextField
-        label={c.search}
-        name="q"
-        type="search"
-        autoComplete="off"
-        spellCheck={false}
-        placeholder={c.searchHint}
-        value={draft.q}
-        onChange={set('q')}
-        error={errors.q}
-        className="col-span-2 md:col-span-1"
-      />
-      <SelectField label={c.status} name="status" value={draft.status} onChange={set('status')} error={errors.status}>
-        <option value="">{c.anyStatus}</option>
-        {(['draft', 'published', 'withdrawn'] as const).map((status) => (
-          <option key={status} value={status}>
-            {c.statuses[status]}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField
-        label={c.sort}
-        name="sort"
-        value={draft.sort || 'updated'}
-        onChange={set('sort')}
-        error={errors.sort}
-      >
-        {SUMMARY_SORTS.map((sort) => (
-          <option key={sort} value={sort}>
-            {c.sorts[sort]}
-          </option>
-        ))}
-      </SelectField>
-      <div className="col-span-2 flex gap-2 md:col-span-1">
-        <button type="submit" className={adminButton('primary', 'md', 'h-12 flex-1 md:flex-none')}>
-          {c.apply}
-        </button>
-        <Link to="/admin/summaries" className={adminButton('secondary', 'md', 'h-12')}>
-          {c.clear}
-        </Link>
-      </div>
-    </form>
+    <DeskFilters
+      list={SUMMARY_LIST}
+      filter={filter}
+      errors={errors}
+      selects={[
+        {
+          key: 'status',
+          label: c.status,
+          any: c.anyStatus,
+          options: BOOK_STATUSES.map((status) => [status, c.statuses[status]] as const),
+        },
+        { key: 'sort', label: c.sort, options: SUMMARY_SORTS.map((sort) => [sort, c.sorts[sort]] as const) },
+      ]}
+    />
   );
 }
 
@@ -137,24 +78,16 @@ function HeldChips({ row }: { row: { has_text: boolean; has_audio: boolean } }) 
 /** A page of summaries: cover and title (to its page) with its book, status, what it holds, last change. */
 export function SummaryTable({ rows }: { rows: readonly DeskSummaryRow[] }) {
   const columns: Column<DeskSummaryRow>[] = [
-    {
-      id: 'summary',
-      header: t.summary,
-      bare: true,
-      cell: (row) => (
-        <Link to={`/admin/summaries/${row.id}`} className="group flex min-w-0 items-start gap-3">
-          <CoverThumb image={row.cover} />
-          <span className="min-w-0">
-            <span className="block font-semibold [overflow-wrap:anywhere] group-hover:text-brand">{row.title}</span>
-            <span className="block text-xs text-muted [overflow-wrap:anywhere]">
-              {row.book_title ?? t.noBook}
-              <span className="ml-1.5 tabular-nums">· {t.minutes(row.reading_minutes)}</span>
-              <span className="ml-1.5 font-mono">#{row.id}</span>
-            </span>
-          </span>
-        </Link>
+    titleColumn(
+      t.summary,
+      (row) => `/admin/summaries/${row.id}`,
+      (row) => (
+        <>
+          {row.book_title ?? t.noBook}
+          <span className="ml-1.5 tabular-nums">· {t.minutes(row.reading_minutes)}</span>
+        </>
       ),
-    },
+    ),
     {
       id: 'status',
       header: c.status,
@@ -162,14 +95,9 @@ export function SummaryTable({ rows }: { rows: readonly DeskSummaryRow[] }) {
       cell: (row) => <BookStatusChip book={noSchedule(row.status)} />,
     },
     { id: 'held', header: t.held, className: 'md:w-32', cell: (row) => <HeldChips row={row} /> },
-    {
-      id: 'updated',
-      header: c.updated,
-      className: 'md:w-40 whitespace-nowrap tabular-nums',
-      cell: (row) => <time dateTime={row.updated_at}>{formatDateTime(row.updated_at)}</time>,
-    },
+    updatedColumn(),
   ];
-  return <DataTable label={t.list} columns={columns} rows={rows} rowKey={(row) => row.id} empty={t.empty} />;
+  return <DeskTable label={t.list} columns={columns} rows={rows} empty={t.empty} />;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -216,13 +144,6 @@ const inputOf = (draft: Draft) => ({
   reading_minutes: draft.reading_minutes.trim() === '' ? null : Number(draft.reading_minutes.trim()),
 });
 
-/** Only what changed, so the audit log's entry shows the change and nothing else. */
-function changes(next: Fields, before: Fields): Partial<Fields> {
-  return Object.fromEntries(
-    FIELDS.filter((key) => JSON.stringify(next[key]) !== JSON.stringify(before[key])).map((key) => [key, next[key]]),
-  );
-}
-
 /**
  * A summary's fields: a new draft (`summary` null) or the changes to one. The text is one box,
  * paragraphs apart by an empty line. Checked with the contract's schema first; the API's
@@ -251,26 +172,18 @@ export function SummaryForm({
   const count = paragraphsOf(draft.body).length;
 
   const send = () =>
-    form.submit(formRef.current, inputOf(draft), async (fields) => {
-      if (!summary) {
-        const { data } = await adminApi().call(catalogDeskEndpoints.createSummary, { body: fields });
-        toast.success(t.created);
-        onSaved(data);
-        return;
-      }
-      const before = deskSummaryCreate.safeParse(inputOf(draftOf(summary)));
-      const patch = before.success ? changes(fields, before.data) : fields;
-      if (Object.keys(patch).length === 0) {
-        toast.info(mn.catalogDesk.nothingToChange);
-        return;
-      }
-      const { data } = await adminApi().call(catalogDeskEndpoints.updateSummary, {
-        params: { id: summary.id },
-        body: patch,
-      });
-      toast.success(t.saved);
-      onSaved(data);
-    });
+    form.submit(formRef.current, inputOf(draft), (fields) =>
+      saveDeskForm({
+        fields,
+        keys: FIELDS,
+        before: summary ? deskSummaryCreate.safeParse(inputOf(draftOf(summary))) : null,
+        create: async (body) => (await adminApi().call(catalogDeskEndpoints.createSummary, { body })).data,
+        update: async (body) =>
+          (await adminApi().call(catalogDeskEndpoints.updateSummary, { params: { id: summary!.id }, body })).data,
+        said: { created: t.created, saved: t.saved },
+        onSaved,
+      }),
+    );
 
   return (
     <form
