@@ -4,6 +4,7 @@ import { catalogDeskEndpoints } from './catalog-desk.endpoints';
 import { catalogImportEndpoints } from './catalog-import.endpoints';
 import { catalogEndpoints } from './catalog.endpoints';
 import { codesEndpoints } from './codes.endpoints';
+import { collectionsDeskEndpoints } from './collections-desk.endpoints';
 import { ebookEndpoints } from './ebook.endpoints';
 import type { Endpoint } from './endpoint';
 import { identityEndpoints } from './identity.endpoints';
@@ -29,6 +30,7 @@ export const allEndpoints: readonly Endpoint[] = [
   catalogEndpoints,
   catalogDeskEndpoints,
   catalogImportEndpoints,
+  collectionsDeskEndpoints,
   searchEndpoints,
   podcastsEndpoints,
   podcastFeedEndpoints,

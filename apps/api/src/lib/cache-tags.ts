@@ -21,11 +21,16 @@ export const tag = {
   search: 'search',
   /** the precomputed related books (recomputed as a whole) */
   related: 'related',
+  /** the list of discovery topics (titles, order, which are shown, how many items) */
+  topics: 'topics',
+  /** the books of the home page's hero showcase and their order */
+  showcase: 'showcase',
   book: (id: number) => `book:${id}`,
   summary: (id: number) => `summary:${id}`,
   podcast: (id: number) => `podcast:${id}`,
   category: (id: number) => `category:${id}`,
   contributor: (id: number) => `contributor:${id}`,
+  /** a discovery topic's items and their order */
   topic: (id: number) => `topic:${id}`,
   /** an EPUB file of the media store, by file name: its parsed index (the reader) */
   epub: (file: string) => `epub:${file}`,

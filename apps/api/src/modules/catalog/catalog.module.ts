@@ -7,18 +7,24 @@ import { catalogDesk, type CatalogDesk } from './catalog-desk.service';
 import { catalogDeskRoutes } from './catalog-desk.routes';
 import { catalogImport, type CatalogImport } from './catalog-import.service';
 import { catalogImportRoutes } from './catalog-import.routes';
+import { collectionsDesk, type CollectionsDesk } from './collections-desk.service';
+import { collectionsDeskRoutes } from './collections-desk.routes';
 import { summaryDesk, type SummaryDesk } from './summary-desk.service';
 import { summaryDeskRoutes } from './summary-desk.routes';
 import { catalogEdits, type CatalogEdits } from './catalog-edits.service';
 import { catalogService, type CatalogService } from './catalog.service';
 import { computeRelatedJob, relatedBooksService } from './related.service';
 
-/** The catalogue's read model, its writes under `edits`, the back office's desk (titles, summaries) and its ONIX imports. */
+/**
+ * The catalogue's read model, its writes under `edits`, the back office's desk (titles,
+ * summaries), its ONIX imports and its collections (discovery topics, the showcase).
+ */
 export type CatalogModule = CatalogService & {
   edits: CatalogEdits;
   desk: CatalogDesk;
   summaryDesk: SummaryDesk;
   imports: CatalogImport;
+  collections: CollectionsDesk;
 };
 
 /** Every minute, the drafts whose scheduled publication has come are published. */
@@ -42,6 +48,7 @@ export const catalogModule = defineModule({
       desk,
       summaryDesk: summaryDesk(kernel, desk),
       imports: catalogImport(kernel, desk, commerce),
+      collections: collectionsDesk(kernel, podcasts),
     };
   },
   routes: async (app, context) => {
@@ -49,6 +56,7 @@ export const catalogModule = defineModule({
     await app.register(catalogDeskRoutes, context);
     await app.register(summaryDeskRoutes, context);
     await app.register(catalogImportRoutes, context);
+    await app.register(collectionsDeskRoutes, context);
   },
   jobs: (catalog, kernel, services) => [
     handle(publishDueJob, async (ctx) => {

@@ -439,6 +439,15 @@ export function catalogRepository(db: CatalogDb, pool?: { genericDb: CatalogDb }
         .orderBy(asc(catalogBook.showcasePosition));
     },
 
+    /** every book placed in the showcase, published or not */
+    async showcaseIds(): Promise<number[]> {
+      const rows = await db
+        .select({ id: catalogBook.id })
+        .from(catalogBook)
+        .where(isNotNull(catalogBook.showcasePosition));
+      return rows.map((row) => row.id);
+    },
+
     /** authors of many books in one query, in their credited order */
     async bookContributors(bookIds: number[], roles: ContributorRole[] = ['author']) {
       if (bookIds.length === 0) return [];

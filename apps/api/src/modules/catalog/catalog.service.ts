@@ -15,7 +15,7 @@ import {
 } from '@nomsan/contracts/catalog';
 import { mn } from '@nomsan/contracts/messages';
 import { notFound } from '../../errors';
-import { tag } from '../../lib/cache-tags';
+import { noteTags, tag } from '../../lib/cache-tags';
 import { groupBy } from '../../lib/group-by';
 import type { CacheRegistry } from '../../lib/tagged-cache';
 import type { Kernel } from '../../kernel/module';
@@ -53,6 +53,9 @@ export interface ListOptions {
   shortDescription?: boolean;
   likes?: boolean;
 }
+
+/** the tag of a topic's item, by its type */
+const itemTag = { book: tag.book, summary: tag.summary, podcast: tag.podcast } as const;
 
 /**
  * Cards by id, in the order asked. Search results, related books and topics repeat across
@@ -338,6 +341,9 @@ export function catalogService(context: Kernel, podcasts: PodcastsService, comme
       perPage,
       (page - 1) * perPage,
     );
+    // The page depends on the topic's list and on each item it names, shown or not yet: a draft
+    // published later (no card, so no card's tag now) must drop it too.
+    noteTags([tag.topic(id), ...rows.map((row) => itemTag[row.itemType](row.itemId))]);
     const byType = groupBy(rows, (row) => row.itemType);
     const ids = (t: 'book' | 'summary' | 'podcast') => (byType.get(t) ?? []).map((row) => row.itemId);
     const [books, summaries, series] = await Promise.all([
@@ -357,13 +363,19 @@ export function catalogService(context: Kernel, podcasts: PodcastsService, comme
     return pageOf(items, page, perPage, total);
   }
 
-  // Editorial picks are the same for every visitor and change by hand: cached like the feed.
+  // Editorial picks are the same for every visitor and change by hand (the collections desk
+  // drops them by their tags, in every process): cached like the feed.
   async function readShowcase(ctx: Ctx) {
-    return cards.books(await repository(ctx).showcase(), { shortDescription: true }) as (BookCard & {
+    const [rows, placed] = await Promise.all([repository(ctx).showcase(), repository(ctx).showcaseIds()]);
+    // every book placed in it, shown or not: one withdrawn and published again comes back
+    noteTags(placed.map((id) => tag.book(id)));
+    return cards.books(rows, { shortDescription: true }) as (BookCard & {
       short_description: string;
     })[];
   }
-  const cachedShowcase = caches.cached({ ttlMs: FEED_TTL_MS }, () => readShowcase(context.root));
+  const cachedShowcase = caches.cached({ ttlMs: FEED_TTL_MS, tags: () => [tag.showcase] }, () =>
+    readShowcase(context.root),
+  );
   async function readTopics(ctx: Ctx): Promise<Topic[]> {
     const rows = await repository(ctx).topics();
     return rows.map((row) => ({
@@ -374,7 +386,8 @@ export function catalogService(context: Kernel, podcasts: PodcastsService, comme
       items_count: row.itemsCount,
     }));
   }
-  const cachedTopics = caches.cached({ ttlMs: FEED_TTL_MS }, () => readTopics(context.root));
+  // the list depends on the topics' own rows alone (their counts include items not shown yet)
+  const cachedTopics = caches.cached({ ttlMs: FEED_TTL_MS, tags: () => [tag.topics] }, () => readTopics(context.root));
   const topics = (ctx: Ctx): Promise<Topic[]> => (ctx.inTransaction ? readTopics(ctx) : cachedTopics());
 
   async function topicFirstPage(ctx: Ctx, id: number): Promise<Topic & { items: ShelfItem[] }> {
@@ -643,7 +656,9 @@ export function catalogService(context: Kernel, podcasts: PodcastsService, comme
       if (ctx.inTransaction) return topicFirstPage(ctx, id);
       let first = topicFirstPages.get(id);
       if (!first) {
-        first = caches.cached({ ttlMs: FEED_TTL_MS }, () => topicFirstPage(context.root, id));
+        first = caches.cached({ ttlMs: FEED_TTL_MS, tags: () => [tag.topic(id)] }, () =>
+          topicFirstPage(context.root, id),
+        );
         topicFirstPages.set(id, first);
       }
       return first();
