@@ -7,7 +7,10 @@ describe('draining', () => {
   it('waits for in-flight requests, answers new ones on open connections with Connection: close, then resolves', async () => {
     const app = Fastify();
     let release: () => void = () => undefined;
+    let entered: () => void = () => undefined;
+    const slowEntered = new Promise<void>((resolve) => (entered = resolve));
     app.get('/slow', async () => {
+      entered();
       await new Promise<void>((resolve) => (release = resolve));
       return { ok: true };
     });
@@ -27,7 +30,8 @@ describe('draining', () => {
       });
 
     const slow = get('/slow');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // drains only once the request is being answered (a fixed wait lost that race on a busy machine)
+    await slowEntered;
     let drained = false;
     const done = drain.drain().then(() => (drained = true));
     await new Promise((resolve) => setTimeout(resolve, 50));

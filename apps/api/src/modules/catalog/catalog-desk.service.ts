@@ -65,14 +65,20 @@ export function decodeCursor(text: string | undefined): Cursor | null {
   throw new AppError('VALIDATION_ERROR', mn.catalogDesk.filterInvalid, { after: mn.catalogDesk.filterInvalid });
 }
 
+/** the books and summaries a desk write changed, by id */
+export interface ChangedTitles {
+  books: number[];
+  summaries: number[];
+}
+
 /**
  * The catalogue desk (docs/catalog-desk.md): what editors list, open, create and change. Every
  * write runs in one transaction with its audit entry, then drops the title's cached answers in
- * every process and tells the listeners (the search index is built again).
+ * every process and tells the listeners which titles changed (search indexes them again).
  */
 export function catalogDesk(kernel: Kernel) {
   const repository = boundRepository(catalogDeskRepository);
-  const listeners: ((ctx: Ctx) => Promise<void>)[] = [];
+  const listeners: ((ctx: Ctx, changed: ChangedTitles) => Promise<void>)[] = [];
   const cover = (row: { coverKey: string | null; coverColor: string }) =>
     coverImage(kernel.mediaBaseUrl, row.coverKey, row.coverColor, 'book');
 
@@ -239,16 +245,22 @@ export function catalogDesk(kernel: Kernel) {
     return ids;
   }
 
-  /** drops the cached answers made from `tags` in every process and tells the listeners */
-  async function announce(ctx: Ctx, tags: string[]) {
+  /**
+   * drops the cached answers made from `tags` in every process and tells the listeners which
+   * titles changed (none: a change no title's text or standing depends on)
+   */
+  async function announce(ctx: Ctx, tags: string[], titles: Partial<ChangedTitles> = {}) {
     kernel.invalidate(ctx, [...tags, tag.catalog]);
-    for (const listener of listeners) await listener(ctx);
+    const changed = { books: titles.books ?? [], summaries: titles.summaries ?? [] };
+    if (changed.books.length + changed.summaries.length === 0) return;
+    for (const listener of listeners) await listener(ctx, changed);
   }
 
   const changed = (ctx: Ctx, ids: number[]) =>
     announce(
       ctx,
       ids.map((id) => tag.book(id)),
+      { books: ids },
     );
 
   const columnsOf = (input: Partial<Create>) => ({
@@ -263,8 +275,8 @@ export function catalogDesk(kernel: Kernel) {
   });
 
   return {
-    /** hears of every change the desk makes (the search module rebuilds its index) */
-    onChanged(listener: (ctx: Ctx) => Promise<void>): void {
+    /** hears, in the writing transaction, of every title the desk changes (search indexes them again) */
+    onChanged(listener: (ctx: Ctx, changed: ChangedTitles) => Promise<void>): void {
       listeners.push(listener);
     },
 

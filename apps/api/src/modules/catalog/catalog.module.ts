@@ -1,5 +1,5 @@
 import { tag } from '../../lib/cache-tags';
-import { defineModule } from '../../kernel/module';
+import { defineModule, type Kernel } from '../../kernel/module';
 import { defineJob, handle } from '../jobs/jobs.service';
 import { catalogRoutes } from './catalog.routes';
 import { z } from 'zod';
@@ -27,6 +27,10 @@ export type CatalogModule = CatalogService & {
   collections: CollectionsDesk;
 };
 
+/** how long after a desk change the related books are computed again */
+const RELATED_DELAY_MS = 5 * 60_000;
+const relatedAfterChange = (kernel: Kernel) => new Date(kernel.clock.now().getTime() + RELATED_DELAY_MS);
+
 /** Every minute, the drafts whose scheduled publication has come are published. */
 export const publishDueJob = defineJob('catalog.publish-due', z.object({}).strict(), { maxAttempts: 3 });
 
@@ -42,6 +46,13 @@ export const catalogModule = defineModule({
   dependsOn: ['podcasts', 'commerce'],
   create: (kernel, { podcasts, commerce }) => {
     const desk = catalogDesk(kernel);
+    // Neighbours are computed over the whole catalogue: a change has them computed again a few
+    // minutes later, once for all the changes made meanwhile (the queue keeps one such job).
+    desk.onChanged((ctx) =>
+      kernel.jobs
+        .enqueue(ctx, computeRelatedJob, {}, { dedupeKey: computeRelatedJob.name, runAt: relatedAfterChange(kernel) })
+        .then(() => undefined),
+    );
     return {
       ...catalogService(kernel, podcasts, commerce),
       edits: catalogEdits(kernel),

@@ -1,7 +1,7 @@
 import type { ModuleDb } from '@nomsan/db/client';
 import type * as schema from '@nomsan/db/schema/catalog';
 import { qualified } from '@nomsan/db/sql';
-import { and, asc, count, desc, eq, exists, inArray, isNotNull, sql, type SQL } from '@nomsan/db/orm';
+import { and, asc, count, desc, eq, exists, inArray, isNotNull, max, sql, type SQL } from '@nomsan/db/orm';
 import {
   catalogAudioEdition,
   catalogBook,
@@ -613,8 +613,11 @@ export function catalogRepository(db: CatalogDb, pool?: { genericDb: CatalogDb }
         .groupBy(catalogReview.rating);
     },
 
-    /** published books after `afterId` with every text search ranks them by, in id order */
-    async searchCorpusBooks(afterId: number, limit: number) {
+    /**
+     * published books after `afterId` with every text search ranks them by, in id order; `only`:
+     * of these ids alone (a title the desk changed)
+     */
+    async searchCorpusBooks(afterId: number, limit: number, only?: number[]) {
       const names = (role: ContributorRole) =>
         sql<string>`coalesce((select string_agg(${catalogContributor.name}, ' ') from ${catalogBookContributor} join ${catalogContributor} on ${catalogContributor.id} = ${catalogBookContributor.contributorId} where ${catalogBookContributor.bookId} = ${qualified(catalogBook.id)} and ${catalogBookContributor.role} = ${role}), '')`;
       return db
@@ -644,13 +647,13 @@ export function catalogRepository(db: CatalogDb, pool?: { genericDb: CatalogDb }
         .leftJoin(catalogEbookEdition, eq(catalogEbookEdition.bookId, catalogBook.id))
         .leftJoin(catalogSeries, eq(catalogSeries.id, catalogBook.seriesId))
         .leftJoin(catalogPublisher, eq(catalogPublisher.id, catalogBook.publisherId))
-        .where(and(published, sql`${catalogBook.id} > ${afterId}`))
+        .where(and(published, sql`${catalogBook.id} > ${afterId}`, only ? inArray(catalogBook.id, only) : undefined))
         .orderBy(asc(catalogBook.id))
         .limit(limit);
     },
 
-    /** published summaries after `afterId` with their searchable texts, in id order */
-    async searchCorpusSummaries(afterId: number, limit: number) {
+    /** published summaries after `afterId` with their searchable texts, in id order; `only`: of these ids */
+    async searchCorpusSummaries(afterId: number, limit: number, only?: number[]) {
       return db
         .select({
           id: catalogSummary.id,
@@ -665,9 +668,30 @@ export function catalogRepository(db: CatalogDb, pool?: { genericDb: CatalogDb }
           >`array(select ${catalogSummaryCategory.categoryId} from ${catalogSummaryCategory} where ${catalogSummaryCategory.summaryId} = ${qualified(catalogSummary.id)})`,
         })
         .from(catalogSummary)
-        .where(and(eq(catalogSummary.status, 'published'), sql`${catalogSummary.id} > ${afterId}`))
+        .where(
+          and(
+            eq(catalogSummary.status, 'published'),
+            sql`${catalogSummary.id} > ${afterId}`,
+            only ? inArray(catalogSummary.id, only) : undefined,
+          ),
+        )
         .orderBy(asc(catalogSummary.id))
         .limit(limit);
+    },
+
+    /** the most popular published book's and summary's popularity (what search scales popularity by) */
+    async searchPopularityCeiling() {
+      const [[books], [summaries]] = await Promise.all([
+        db
+          .select({ top: max(catalogBook.popularity) })
+          .from(catalogBook)
+          .where(published),
+        db
+          .select({ top: max(catalogSummary.popularity) })
+          .from(catalogSummary)
+          .where(eq(catalogSummary.status, 'published')),
+      ]);
+      return { books: books?.top ?? 0, summaries: summaries?.top ?? 0 };
     },
 
     async relatedCorpus(afterId: number, limit: number) {

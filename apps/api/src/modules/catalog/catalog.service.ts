@@ -504,10 +504,15 @@ export function catalogService(context: Kernel, podcasts: PodcastsService, comme
     /** cards from the catalogue's published card rows (read by another module's statement) */
     bookCardsOf: (rows: BookCardRow[]): BookCard[] => cards.books(rows),
     summaryCardsOf: (rows: SummaryCardRow[]): SummaryCard[] => cards.summaries(rows),
-    /** what search indexes: published books and summaries, a batch at a time in id order */
-    searchCorpusBooks: (ctx: Ctx, afterId: number, limit: number) => repository(ctx).searchCorpusBooks(afterId, limit),
-    searchCorpusSummaries: (ctx: Ctx, afterId: number, limit: number) =>
-      repository(ctx).searchCorpusSummaries(afterId, limit),
+    /**
+     * what search indexes: published books and summaries, a batch at a time in id order (`only`:
+     * of those ids alone), and the highest popularity of each, which search scales by
+     */
+    searchCorpusBooks: (ctx: Ctx, afterId: number, limit: number, only?: number[]) =>
+      repository(ctx).searchCorpusBooks(afterId, limit, only),
+    searchCorpusSummaries: (ctx: Ctx, afterId: number, limit: number, only?: number[]) =>
+      repository(ctx).searchCorpusSummaries(afterId, limit, only),
+    searchPopularityCeiling: (ctx: Ctx) => repository(ctx).searchPopularityCeiling(),
 
     async book(ctx: Ctx, key: Key, kind?: 'book' | 'english_book'): Promise<BookDetail> {
       const detailKey = (id: number) => `${kind ?? 'any'}:${id}`;

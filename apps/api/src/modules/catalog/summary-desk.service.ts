@@ -45,7 +45,7 @@ export function summaryDesk(kernel: Kernel, desk: Pick<CatalogDesk, 'announce'>)
   const repository = boundRepository(summaryDeskRepository);
   const cover = (row: { coverKey: string | null; coverColor: string }) =>
     coverImage(kernel.mediaBaseUrl, row.coverKey, row.coverColor, 'square');
-  const changed = (ctx: Ctx, id: number) => desk.announce(ctx, [tag.summary(id)]);
+  const changed = (ctx: Ctx, id: number) => desk.announce(ctx, [tag.summary(id)], { summaries: [id] });
 
   async function locked(tx: Ctx, id: number): Promise<SummaryRowDb> {
     const row = await repository(tx).summary(id, true);

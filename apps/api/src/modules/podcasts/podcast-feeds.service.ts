@@ -45,7 +45,7 @@ const feedView = (row: SeriesRow, episodes: number): PodcastFeed => ({
  */
 export function podcastFeeds(kernel: Kernel, options: { allowPrivate: boolean }) {
   const repository = boundRepository(podcastsRepository);
-  const listeners: ((ctx: Ctx) => Promise<void>)[] = [];
+  const listeners: ((ctx: Ctx, seriesId: number) => Promise<void>)[] = [];
 
   /** the feed's body, or null for a 304 */
   async function fetchFeed(url: string, validators: { etag: string | null; lastModified: string | null }) {
@@ -137,7 +137,7 @@ export function podcastFeeds(kernel: Kernel, options: { allowPrivate: boolean })
 
   async function changed(ctx: Ctx, seriesId: number): Promise<void> {
     kernel.invalidate(ctx, [tag.podcast(seriesId), tag.catalog]);
-    for (const listener of listeners) await listener(ctx);
+    for (const listener of listeners) await listener(ctx, seriesId);
   }
 
   async function refreshSeries(
@@ -199,8 +199,8 @@ export function podcastFeeds(kernel: Kernel, options: { allowPrivate: boolean })
   }
 
   return {
-    /** hears of every channel added or changed by a feed (the search module reindexes) */
-    onChanged(listener: (ctx: Ctx) => Promise<void>): void {
+    /** hears of every channel added or changed by a feed, in its transaction (search indexes its episodes) */
+    onChanged(listener: (ctx: Ctx, seriesId: number) => Promise<void>): void {
       listeners.push(listener);
     },
 

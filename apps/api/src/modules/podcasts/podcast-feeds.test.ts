@@ -159,7 +159,7 @@ describe('channels added by feed', () => {
     const again = podcastFeedImportResponse.parse((await add(`${origin}/sandbox/podcasts/long.rss`)).json()).data;
     expect(again).toMatchObject({ created: 0, series: { id, episodes_count: 1501 } });
 
-    // the search index is built again: the channel's episodes are found
+    // search indexes the channel's episodes again: they are found
     await runQueuedJobs(t.app);
     const found = (await t.app.inject(`/v5/discovery/search?q=${encodeURIComponent('Анхны дугаар')}`)).json().data;
     expect(JSON.stringify(found)).toContain('Анхны дугаар');

@@ -31,7 +31,7 @@ export function podcastsRepository(db: PodcastsDb) {
     },
 
     /** episodes after `afterId` with their series' name, author and category, in id order */
-    async searchCorpusEpisodes(afterId: number, limit: number) {
+    async searchCorpusEpisodes(afterId: number, limit: number, ofSeries?: number[]) {
       return db
         .select({
           id: podcastEpisode.id,
@@ -44,7 +44,7 @@ export function podcastsRepository(db: PodcastsDb) {
         })
         .from(podcastEpisode)
         .innerJoin(podcastSeries, eq(podcastSeries.id, podcastEpisode.seriesId))
-        .where(gt(podcastEpisode.id, afterId))
+        .where(and(gt(podcastEpisode.id, afterId), ofSeries ? inArray(podcastEpisode.seriesId, ofSeries) : undefined))
         .orderBy(asc(podcastEpisode.id))
         .limit(limit);
     },

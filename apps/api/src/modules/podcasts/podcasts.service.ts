@@ -113,9 +113,9 @@ export function podcastsService(context: ApiContext) {
       return pageOf(await publications(ctx, ids), options.page, options.perPage, total);
     },
 
-    /** what search indexes: episodes, a batch at a time in id order */
-    searchCorpusEpisodes: (ctx: Ctx, afterId: number, limit: number) =>
-      repository(ctx).searchCorpusEpisodes(afterId, limit),
+    /** what search indexes: episodes, a batch at a time in id order (`ofSeries`: of those channels alone) */
+    searchCorpusEpisodes: (ctx: Ctx, afterId: number, limit: number, ofSeries?: number[]) =>
+      repository(ctx).searchCorpusEpisodes(afterId, limit, ofSeries),
   };
 }
 export type PodcastsService = ReturnType<typeof podcastsService>;

@@ -25,22 +25,38 @@ function popularityScale(max: number) {
 
 const join = (...parts: (string | null | undefined)[]) => fold(parts.filter(Boolean).join(' '));
 
+/** Which items a refresh indexes again: books and summaries by id, podcasts' episodes by channel. */
+export interface IndexScope {
+  books: number[];
+  summaries: number[];
+  podcasts: number[];
+}
+
 /**
- * Reads every searchable item through the owning modules' services, on the caller's context,
- * and folds it into documents.
+ * Reads the searchable items through the owning modules' services, on the caller's context, and
+ * folds them into documents: every item, or those of `only` (an item no longer published is
+ * simply not among them). Popularity is scaled by the catalogue's most popular title either way,
+ * so a refreshed document ranks as a rebuilt one would.
  */
-export async function buildSearchIndex(
+export async function searchDocuments(
   ctx: Ctx,
   catalog: CatalogService,
   podcasts: PodcastsService,
-): Promise<SearchIndex> {
-  const books = await readAll((after) => catalog.searchCorpusBooks(ctx, after, BATCH));
-  const summaries = await readAll((after) => catalog.searchCorpusSummaries(ctx, after, BATCH));
-  const episodes = await readAll((after) => podcasts.searchCorpusEpisodes(ctx, after, BATCH));
-
-  const bookScale = popularityScale(Math.max(0, ...books.map((b) => b.popularity)));
-  const summaryScale = popularityScale(Math.max(0, ...summaries.map((s) => s.popularity)));
-  const documents: DocumentInput[] = [
+  only?: IndexScope,
+): Promise<DocumentInput[]> {
+  const read = <T extends { id: number }>(ids: number[] | undefined, page: (afterId: number) => Promise<T[]>) =>
+    ids?.length === 0 ? Promise.resolve([]) : readAll(page);
+  const books = await read(only?.books, (after) => catalog.searchCorpusBooks(ctx, after, BATCH, only?.books));
+  const summaries = await read(only?.summaries, (after) =>
+    catalog.searchCorpusSummaries(ctx, after, BATCH, only?.summaries),
+  );
+  const episodes = await read(only?.podcasts, (after) =>
+    podcasts.searchCorpusEpisodes(ctx, after, BATCH, only?.podcasts),
+  );
+  const ceiling = await catalog.searchPopularityCeiling(ctx);
+  const bookScale = popularityScale(ceiling.books);
+  const summaryScale = popularityScale(ceiling.summaries);
+  return [
     ...books.map((b) => ({
       kind: 'book' as const,
       itemId: b.id,
@@ -81,7 +97,23 @@ export async function buildSearchIndex(
       publishedAt: e.publishedAt,
     })),
   ];
+}
 
+/** Every item folded into documents, with the dictionary of their words. */
+export async function buildSearchIndex(
+  ctx: Ctx,
+  catalog: CatalogService,
+  podcasts: PodcastsService,
+): Promise<SearchIndex> {
+  const documents = await searchDocuments(ctx, catalog, podcasts);
+  return { documents, ...dictionaryOf(documents) };
+}
+
+/**
+ * The words of `documents`, each with how many of them hold it, and the one-deletion variants of
+ * each word (the typo dictionary).
+ */
+export function dictionaryOf(documents: DocumentInput[]): Omit<SearchIndex, 'documents'> {
   const terms = new Map<string, number>();
   for (const d of documents) {
     for (const word of new Set(foldWords(`${d.title} ${d.people} ${d.meta} ${d.body}`))) {
@@ -94,7 +126,7 @@ export async function buildSearchIndex(
     if (term.length < TYPO_FROM - 1) continue;
     for (const variant of deletionVariants(term)) variants.push([variant, term]);
   }
-  return { documents, terms, variants };
+  return { terms, variants };
 }
 
 async function readAll<T extends { id: number }>(page: (afterId: number) => Promise<T[]>): Promise<T[]> {

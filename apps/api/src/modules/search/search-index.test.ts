@@ -84,6 +84,83 @@ describe('search index rebuild', () => {
   });
 });
 
+// A title an editor changed is indexed again in place (a refresh), as the rebuild would index it;
+// a refresh that meets a rebuild waits for it and is not lost with the table the rebuild replaces.
+describe('search index refresh', () => {
+  let t: TestDatabase;
+  let services: ModuleServices;
+  let ctx: Ctx;
+  beforeAll(async () => {
+    t = await createTestDatabase();
+    const composed = createModules({ db: t.handle, publicBaseUrl: 'http://localhost:3000', mediaBaseUrl: '/media' });
+    ({ services } = composed);
+    ctx = composed.kernel.root;
+    await services.search.reindex(ctx);
+  });
+  afterAll(async () => {
+    await services.search.close();
+    await t.dispose();
+  });
+
+  const noAudit = async () => undefined;
+  const scope = (books: number[]) => ({ books, summaries: [], podcasts: [] });
+  const rowsOf = async (id: number) => {
+    const rows = await t.handle.db.execute(sql`
+      select d.kind, d.item_id, d.has_audio, d.has_ebook, d.category_ids, d.title_key, d.popularity, d.published_at,
+             d.names_key, d.meta_key, d.head::text as head, x.body::text as body
+      from search_document d join search_text x using (kind, item_id)
+      where d.kind = 'book' and d.item_id = ${id}`);
+    return rows.rows;
+  };
+  const aPublishedBook = async (offset: number) => {
+    const rows = await t.handle.db.execute<{ id: number }>(
+      sql`select id from catalog_book where status = 'published' order by id offset ${offset} limit 1`,
+    );
+    return rows.rows[0]!.id;
+  };
+
+  it('writes what a rebuild would, finds the new words at once, and drops a title no longer published', async () => {
+    const id = await aPublishedBook(3);
+    await services.catalog.desk.update(ctx, id, { title: 'Бөмбөлгөн хярууч' }, noAudit);
+    expect((await services.search.search(ctx, query('bumbulgun khyaruuch'))).total).toBe(0);
+    expect(await services.search.refresh(ctx, scope([id]))).toMatchObject({ documents: 1 });
+    const found = await services.search.search(ctx, query('bumbulgun khyaruuch'));
+    expect(found.data.map((hit) => hit.id)).toContain(id);
+    // a typo of the new word: it joined the dictionary
+    expect((await services.search.search(ctx, query('khyaruuchh'))).data.map((hit) => hit.id)).toContain(id);
+    const refreshed = await rowsOf(id);
+    expect(refreshed).toHaveLength(1);
+    await services.search.reindex(ctx);
+    expect(await rowsOf(id)).toEqual(refreshed);
+
+    await services.catalog.desk.setStatus(ctx, id, { status: 'withdrawn', publish_at: null }, noAudit);
+    await services.search.refresh(ctx, scope([id]));
+    expect(await rowsOf(id)).toEqual([]);
+    expect((await services.search.search(ctx, query('bumbulgun khyaruuch'))).data.map((hit) => hit.id)).not.toContain(
+      id,
+    );
+  });
+
+  it('keeps a change whose refresh meets a rebuild', async () => {
+    const id = await aPublishedBook(5);
+    const rebuild = services.search.reindex(ctx);
+    // On PostgreSQL, the change commits once the rebuild has begun to read the catalogue (it
+    // holds the index's lock from before its read); PGlite runs one transaction at a time.
+    if (t.handle.kind === 'postgres') {
+      await expect
+        .poll(async () => {
+          const held = await t.handle.db.execute(sql`
+            select 1 from pg_locks where locktype = 'advisory' and granted and objid = ${0x4e4d_0002}`);
+          return held.rows.length;
+        })
+        .toBe(1);
+    }
+    await services.catalog.desk.update(ctx, id, { title: 'Хөх чонын зам' }, noAudit);
+    await Promise.all([rebuild, services.search.refresh(ctx, scope([id]))]);
+    expect((await services.search.search(ctx, query('khukh chonyn zam'))).data.map((hit) => hit.id)).toContain(id);
+  });
+});
+
 describe('onTable', () => {
   it('names the twin table and the index copy', () => {
     expect(

@@ -115,6 +115,8 @@ function cardsOf(view: typeof catalogBookCard | typeof catalogSummaryCard, ids: 
   return sql`(select coalesce(json_agg(${qualified(view.card)}), '[]') from ${view} where ${qualified(view.id)} = any(${ids}))`;
 }
 
+/** the advisory lock key of the index as a whole (see `lockIndex`) */
+const INDEX_LOCK = 0x4e4d_0002;
 const DOCUMENT_TABLE = 'search_document';
 const TEXT_TABLE = 'search_text';
 /** the order the tables are written in (and the popularity index's) */
@@ -218,6 +220,23 @@ const POOL_COLUMNS = sql.raw('kind, item_id, head, popularity, title_key');
 const HEAD_VECTOR =
   sql.raw(`setweight(to_tsvector('simple', title_key), 'A') || setweight(to_tsvector('simple', names_key), 'B')
                 || setweight(to_tsvector('simple', meta_key), 'C')`);
+
+/** writes `documents` into the two document tables (or their fresh twins), a JSON batch at a time */
+async function insertDocuments(tx: Tx, documentTable: string, textTable: string, documents: DocumentInput[]) {
+  for (let i = 0; i < documents.length; i += INSERT_BATCH) {
+    const batch = documents.slice(i, i + INSERT_BATCH);
+    // one JSON parameter per batch
+    const rows = sql`json_to_recordset(${JSON.stringify(batch.map(recordOf))}::json) as r(
+        kind text, item_id int, has_audio boolean, has_ebook boolean, category_ids int[], title_key text,
+        popularity real, published_at timestamptz, names_key text, meta_key text, body text, body_prefixes text)`;
+    await tx.execute(sql`insert into ${sql.identifier(documentTable)} (${RANKED_COLUMNS}, category_ids, names_key, meta_key)
+      select ${MATCH_COLUMNS}, ${HEAD_VECTOR}, category_ids, names_key, meta_key
+      from ${rows}`);
+    await tx.execute(sql`insert into ${sql.identifier(textTable)} (${RANKED_COLUMNS}, category_ids, body)
+      select ${MATCH_COLUMNS}, ${HEAD_VECTOR}, category_ids, strip(to_tsvector('simple', body)) || body_prefixes::tsvector
+      from ${rows}`);
+  }
+}
 
 /** Whether a document belongs to a tab: the SQL and the in-memory test say the same. */
 export function inTab(type: SearchType, d: { kind: DocumentKind; hasAudio: boolean; hasEbook: boolean }): boolean {
@@ -502,6 +521,19 @@ export function searchRepository(
         .orderBy(desc(searchTerm.docs), searchTermVariant.term);
     },
 
+    /**
+     * The index's lock until the transaction ends: a rebuild holds it alone, refreshes share it.
+     * A refresh that read the catalogue before a rebuild did and wrote into the table the rebuild
+     * then replaced would be lost; with the lock it waits, and writes into the new table.
+     */
+    async lockIndex(mode: 'rebuild' | 'refresh'): Promise<void> {
+      await db.execute(
+        mode === 'rebuild'
+          ? sql`select pg_advisory_xact_lock(${INDEX_LOCK}::int)`
+          : sql`select pg_advisory_xact_lock_shared(${INDEX_LOCK}::int)`,
+      );
+    },
+
     async isEmpty(): Promise<boolean> {
       const rows = await db.execute(sql`select 1 from ${searchDocument} limit 1`);
       return rows.rows.length === 0;
@@ -516,19 +548,7 @@ export function searchRepository(
     async replaceIndex(documents: DocumentInput[], terms: Map<string, number>, variants: [string, string][]) {
       await db.transaction(async (tx) => {
         const tables = [await freshTable(tx, DOCUMENT_TABLE), await freshTable(tx, TEXT_TABLE)];
-        for (let i = 0; i < documents.length; i += INSERT_BATCH) {
-          const batch = documents.slice(i, i + INSERT_BATCH);
-          // one JSON parameter per batch
-          const rows = sql`json_to_recordset(${JSON.stringify(batch.map(recordOf))}::json) as r(
-              kind text, item_id int, has_audio boolean, has_ebook boolean, category_ids int[], title_key text,
-              popularity real, published_at timestamptz, names_key text, meta_key text, body text, body_prefixes text)`;
-          await tx.execute(sql`insert into ${sql.identifier(tables[0]!.next)} (${RANKED_COLUMNS}, category_ids, names_key, meta_key)
-            select ${MATCH_COLUMNS}, ${HEAD_VECTOR}, category_ids, names_key, meta_key
-            from ${rows}`);
-          await tx.execute(sql`insert into ${sql.identifier(tables[1]!.next)} (${RANKED_COLUMNS}, category_ids, body)
-            select ${MATCH_COLUMNS}, ${HEAD_VECTOR}, category_ids, strip(to_tsvector('simple', body)) || body_prefixes::tsvector
-            from ${rows}`);
-        }
+        await insertDocuments(tx, tables[0]!.next, tables[1]!.next, documents);
         await tx.execute(sql`delete from ${searchTerm}`);
         await tx.execute(sql`delete from ${searchTermVariant}`);
         const termRows = [...terms].map(([term, docs]) => ({ term, docs }));
@@ -545,6 +565,45 @@ export function searchRepository(
         // old one's name: the searches waiting on the old table's lock meanwhile see the new one.
         for (const table of tables) await table.prepare();
         for (const table of tables) await table.swap();
+      });
+    },
+
+    /**
+     * Replaces the documents of some items in place (the titles an editor changed, a channel's
+     * episodes): their rows go, the ones in `documents` (those still published) come in, and
+     * their words join the dictionary. A word that no document holds any more stays in it until
+     * the next full rebuild (a typo candidate that finds nothing), and the new rows are not in
+     * static-rank order (a capped count may miss one of them): the nightly rebuild puts both right.
+     */
+    async replaceDocuments(
+      removed: { kind: DocumentKind; ids: number[] }[],
+      documents: DocumentInput[],
+      terms: Map<string, number>,
+      variants: [string, string][],
+    ) {
+      await db.transaction(async (tx) => {
+        for (const { kind, ids } of removed) {
+          if (ids.length === 0) continue;
+          for (const table of [searchDocument, searchText]) {
+            await tx
+              .delete(table)
+              .where(sql`${table.kind} = ${kind} and ${table.itemId} = any(${sql.param(ids)}::int[])`);
+          }
+        }
+        await insertDocuments(tx, DOCUMENT_TABLE, TEXT_TABLE, documents);
+        const termRows = [...terms].map(([term, docs]) => ({ term, docs }));
+        for (let i = 0; i < termRows.length; i += INSERT_BATCH * 5) {
+          await tx
+            .insert(searchTerm)
+            .values(termRows.slice(i, i + INSERT_BATCH * 5))
+            .onConflictDoNothing();
+        }
+        for (let i = 0; i < variants.length; i += INSERT_BATCH * 5) {
+          await tx
+            .insert(searchTermVariant)
+            .values(variants.slice(i, i + INSERT_BATCH * 5).map(([variant, term]) => ({ variant, term })))
+            .onConflictDoNothing();
+        }
       });
     },
 

@@ -13,7 +13,7 @@ import {
 import { mn } from '@nomsan/contracts/messages';
 import { prepareOn } from '@nomsan/db/client';
 import type { Kernel } from '../../kernel/module';
-import { boundRepositoryWith, type Ctx } from '../../kernel/unit-of-work';
+import { boundRepositoryWith, transaction, type Ctx } from '../../kernel/unit-of-work';
 import { AppError } from '../../errors';
 import { DAY_MS } from '../../lib/clock';
 import { cached } from '../../lib/cached';
@@ -22,7 +22,7 @@ import { tag } from '../../lib/cache-tags';
 import type { CatalogService } from '../catalog/catalog.service';
 import { defineJob } from '../jobs/jobs.service';
 import type { PodcastsService } from '../podcasts/podcasts.service';
-import { buildSearchIndex } from './indexer';
+import { buildSearchIndex, dictionaryOf, searchDocuments, type IndexScope } from './indexer';
 import { queryLog, type QueryLog } from './query-log';
 import { deletionVariants } from './fold';
 import { queryWords, tsQueries, TYPO_FROM, typoTerms, typoVariants, type QueryWords } from './query-plan';
@@ -36,8 +36,15 @@ import {
   type SearchDb,
 } from './search.repository';
 
-/** Rebuilds the whole search index (after seeding, and after the catalogue changes). */
+/** Rebuilds the whole search index (when empty, nightly, and after a change too big to refresh). */
 export const reindexJob = defineJob('search.reindex', z.object({}).strict(), { maxAttempts: 3 });
+const ids = z.array(z.number().int().positive());
+/** Indexes again the titles an editor changed and the episodes of a channel read from its feed. */
+export const refreshJob = defineJob(
+  'search.refresh',
+  z.object({ books: ids, summaries: ids, podcasts: ids }).strict(),
+  { maxAttempts: 5, transactional: true },
+);
 /** Forgets searches too old to count for the popular lists. */
 export const pruneSearchLogJob = defineJob('search.prune-log', z.object({}).strict());
 
@@ -281,22 +288,54 @@ export function searchService(context: Kernel, deps: SearchDependencies) {
     needsIndexing: (ctx: Ctx) => repository(ctx).isEmpty(),
 
     /**
-     * Rebuilds the whole index from the catalogue and podcasts. Its tables' statistics are
-     * refreshed once it has committed (VACUUM runs outside any transaction).
+     * Rebuilds the whole index from the catalogue and podcasts, under the index's lock (refreshes
+     * wait for it). Its tables' statistics are refreshed once it has committed (VACUUM runs
+     * outside any transaction).
      */
     async reindex(ctx: Ctx): Promise<{ documents: number; terms: number; ms: number }> {
       const started = performance.now();
-      const index = await buildSearchIndex(ctx, deps.catalog, deps.podcasts);
-      await repository(ctx).replaceIndex(index.documents, index.terms, index.variants);
+      const index = await transaction(ctx, async (tx) => {
+        await repository(tx).lockIndex('rebuild');
+        const built = await buildSearchIndex(tx, deps.catalog, deps.podcasts);
+        await repository(tx).replaceIndex(built.documents, built.terms, built.variants);
+        // every process's results, suggestions and dictionary lookups came from the old index
+        context.invalidate(tx, [tag.search]);
+        return built;
+      });
       if (ctx.inTransaction) ctx.afterCommit(() => pooled.analyze());
       else await repository(ctx).analyze();
-      // every process's results, suggestions and dictionary lookups came from the old index
-      context.invalidate(ctx, [tag.search]);
       return {
         documents: index.documents.length,
         terms: index.terms.size,
         ms: Math.round(performance.now() - started),
       };
+    },
+
+    /**
+     * Indexes again the items of `scope` (what an editor changed, a channel's episodes) in place:
+     * searches find the change as soon as this commits, without a rebuild.
+     */
+    async refresh(ctx: Ctx, scope: IndexScope): Promise<{ documents: number; ms: number }> {
+      const started = performance.now();
+      const documents = await transaction(ctx, async (tx) => {
+        await repository(tx).lockIndex('refresh');
+        const fresh = await searchDocuments(tx, deps.catalog, deps.podcasts, scope);
+        const { terms, variants } = dictionaryOf(fresh);
+        const episodes = fresh.filter((d) => d.kind === 'episode').map((d) => d.itemId);
+        await repository(tx).replaceDocuments(
+          [
+            { kind: 'book', ids: scope.books },
+            { kind: 'summary', ids: scope.summaries },
+            { kind: 'episode', ids: episodes },
+          ],
+          fresh,
+          terms,
+          variants,
+        );
+        context.invalidate(tx, [tag.search]);
+        return fresh.length;
+      });
+      return { documents, ms: Math.round(performance.now() - started) };
     },
 
     pruneLog: (ctx: Ctx, olderThanMs: number) => repository(ctx).pruneLog(new Date(Date.now() - olderThanMs)),
