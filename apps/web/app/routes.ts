@@ -94,6 +94,8 @@ export default [
     route('summaries', 'routes/admin-summaries.tsx'),
     route('summaries/new', 'routes/admin-summary-new.tsx'),
     route('summaries/:id', 'routes/admin-summary.tsx'),
+    route('collections', 'routes/admin-collections.tsx'),
+    route('collections/:id', 'routes/admin-collection.tsx'),
     route('podcasts', 'routes/admin-podcasts.tsx'),
     route('staff', 'routes/admin-staff.tsx'),
     route('audit', 'routes/admin-audit.tsx'),

@@ -1,4 +1,5 @@
 import { catalogDeskEndpoints } from '@nomsan/contracts/catalog-desk.endpoints';
+import { collectionsDeskEndpoints } from '@nomsan/contracts/collections-desk.endpoints';
 import type { Endpoint } from '@nomsan/contracts/endpoint';
 import type { Messages } from '@nomsan/contracts/messages';
 import { billingEndpoints } from '@nomsan/contracts/money.endpoints';
@@ -27,6 +28,7 @@ export interface Section {
 export const SECTIONS: readonly Section[] = [
   { id: 'catalog', to: '/admin/catalog', opens: catalogDeskEndpoints.books },
   { id: 'summaries', to: '/admin/summaries', opens: catalogDeskEndpoints.summaries },
+  { id: 'collections', to: '/admin/collections', opens: collectionsDeskEndpoints.topics },
   { id: 'podcasts', to: '/admin/podcasts', opens: podcastFeedEndpoints.feeds },
   { id: 'staff', to: '/admin/staff', opens: staffEndpoints.list },
   { id: 'audit', to: '/admin/audit', opens: staffEndpoints.audit },

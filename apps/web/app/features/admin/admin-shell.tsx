@@ -13,6 +13,7 @@ import {
   Logo,
   LogoutIcon,
   SettingsIcon,
+  StarIcon,
   UserIcon,
 } from '~/ui/icons';
 import { sectionsFor, type SectionId } from './access';
@@ -25,6 +26,7 @@ const ICONS: Record<SectionId | 'home', typeof HomeIcon> = {
   home: HomeIcon,
   catalog: BookOpenIcon,
   summaries: LibraryIcon,
+  collections: StarIcon,
   podcasts: HeadphonesIcon,
   staff: UserIcon,
   audit: LayersIcon,

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { catalogDeskEndpoints } from '@nomsan/contracts/catalog-desk.endpoints';
+import { collectionsDeskEndpoints } from '@nomsan/contracts/collections-desk.endpoints';
 import { mn } from '@nomsan/contracts/messages';
 import { toast } from '~/lib/toasts';
 import { Spinner } from '~/ui/form';
@@ -341,21 +342,54 @@ export function PublisherPicker(props: {
   );
 }
 
-const searchBooks = async (q: string): Promise<Found[]> =>
+const searchBooks = async (q: string, published = false): Promise<Found[]> =>
   (
-    await adminApi().call(catalogDeskEndpoints.books, { query: { ...(q ? { q } : {}), sort: 'title', limit: RESULTS } })
+    await adminApi().call(catalogDeskEndpoints.books, {
+      query: {
+        ...(q ? { q } : {}),
+        ...(published ? { status: 'published' as const } : {}),
+        sort: 'title',
+        limit: RESULTS,
+      },
+    })
   ).data.rows.map((book) => ({ id: book.id, name: book.title }));
+const searchPublishedBooks = (q: string) => searchBooks(q, true);
 
-/** A title of the catalogue (a summary's book): one or none, found by the start of its title or its id. */
-export function BookPicker(props: {
+interface PickOneProps<T> {
   legend: string;
   name: string;
   value: Named | null;
-  onChange: (book: Named | null) => void;
+  onChange: (chosen: T | null) => void;
   clearLabel: string;
   error?: string | undefined;
-}) {
-  return <OnePicker {...props} search={searchBooks} />;
+}
+
+/**
+ * A title of the catalogue (a summary's book, a topic's or the showcase's): one or none, found
+ * by the start of its title or its id; `published`: only what members see.
+ */
+export function BookPicker({ published = false, ...props }: PickOneProps<Named> & { published?: boolean }) {
+  return <OnePicker {...props} search={published ? searchPublishedBooks : searchBooks} />;
+}
+
+const searchSummaries = async (q: string): Promise<Found[]> =>
+  (
+    await adminApi().call(catalogDeskEndpoints.summaries, {
+      query: { ...(q ? { q } : {}), sort: 'title', limit: RESULTS },
+    })
+  ).data.rows.map((summary) => ({ id: summary.id, name: summary.title }));
+
+/** A book summary (a topic's): one or none, found by the start of its title or its id. */
+export function SummaryPicker(props: PickOneProps<Named>) {
+  return <OnePicker {...props} search={searchSummaries} />;
+}
+
+const searchPodcasts = async (q: string): Promise<Found[]> =>
+  (await adminApi().call(collectionsDeskEndpoints.podcasts, { query: q ? { q } : {} })).data;
+
+/** A podcast members see (a topic's): one or none, found by a part of its name. */
+export function PodcastPicker(props: PickOneProps<Named>) {
+  return <OnePicker {...props} search={searchPodcasts} />;
 }
 
 /** One or none of something found by name (made inline when `create` is given). */
