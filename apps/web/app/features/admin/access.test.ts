@@ -9,13 +9,20 @@ describe('back-office access', () => {
     expect(sectionsFor(['owner']).map((s) => s.id)).toEqual([
       'catalog',
       'summaries',
+      'collections',
       'podcasts',
       'staff',
       'audit',
       'refunds',
       'account',
     ]);
-    expect(sectionsFor(['editor']).map((s) => s.id)).toEqual(['catalog', 'summaries', 'podcasts', 'account']);
+    expect(sectionsFor(['editor']).map((s) => s.id)).toEqual([
+      'catalog',
+      'summaries',
+      'collections',
+      'podcasts',
+      'account',
+    ]);
     expect(sectionsFor(['finance']).map((s) => s.id)).toEqual(['refunds', 'account']);
     expect(sectionsFor(['support', 'marketing']).map((s) => s.id)).toEqual(['refunds', 'account']);
     expect(sectionsFor(['marketing']).map((s) => s.id)).toEqual(['account']);
