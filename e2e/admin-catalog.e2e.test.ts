@@ -102,7 +102,7 @@ describe('the catalogue and podcasts in the back office', () => {
   afterAll(() => browser.close());
 
   it(
-    'an editor makes a person and a draft, is told to upload the file before publishing, reprices, schedules, withdraws and restores an e-book, and adds a podcast by its feed',
+    'an editor makes a person and a draft, is told to upload the file before publishing, reprices, schedules, withdraws and restores an e-book, puts it in a new topic and the showcase (the home page shows both), and adds a podcast by its feed',
     { timeout: 150_000 },
     async () => {
       const started = performance.now();
@@ -114,6 +114,8 @@ describe('the catalogue and podcasts in the back office', () => {
       const page = await context.newPage();
       const problems = watchConsole(page);
       const stamp = Date.now() % 100_000;
+      let topicId: number | null = null;
+      let showcasedId: number | null = null;
 
       try {
         // An editor's sections: the catalogue and podcasts, and their own account.
@@ -123,6 +125,7 @@ describe('the catalogue and podcasts in the back office', () => {
           'Нүүр',
           'Каталог',
           'Товчлол',
+          'Цуглуулга',
           'Подкаст',
           'Миний бүртгэл',
         ]);
@@ -266,6 +269,57 @@ describe('the catalogue and podcasts in the back office', () => {
         await expect.poll(() => status.getByText('Нийтлэгдсэн', { exact: true }).count()).toBe(1);
         await page.getByRole('link', { name: 'Дэлгүүрт харах' }).waitFor();
 
+        // Collections: a new topic holding the e-book, moved first (by keyboard: the focus follows
+        // the topic moved), the e-book added to the showcase; the home page shows both at once.
+        await nav(page).getByRole('link', { name: 'Цуглуулга' }).click();
+        await heading(page, 'Цуглуулга').waitFor();
+        const topicTitle = `Туршилтын сэдэв ${stamp}`;
+        const newTopic = page.getByRole('form', { name: 'Шинэ сэдэв' });
+        await newTopic.getByRole('button', { name: 'Сэдэв үүсгэх' }).click();
+        await expect.poll(() => newTopic.getByText('Сэдвийн нэрийг оруулна уу.').count()).toBe(1);
+        await newTopic.getByLabel('Сэдвийн нэр').fill(topicTitle);
+        await newTopic.getByLabel('Тайлбар').fill('Редакторын сонголт.');
+        await newTopic.getByRole('button', { name: 'Сэдэв үүсгэх' }).click();
+        await at(page, /^\/admin\/collections\/\d+$/);
+        await heading(page, topicTitle).waitFor();
+        topicId = Number(new URL(page.url()).pathname.split('/').pop());
+        await page.getByRole('combobox', { name: 'Ном нэмэх' }).fill(ebook.title.slice(0, 12));
+        await page.getByRole('option', { name: ebook.title, exact: true }).click();
+        const topicItems = page.getByRole('list', { name: 'Сэдвийн зүйлс' }).getByRole('listitem');
+        await expect.poll(() => topicItems.allTextContents()).toEqual([expect.stringContaining(ebook.title)]);
+        await adminShots(page, 'collections-topic');
+        await page.getByRole('link', { name: 'Цуглуулга руу буцах' }).click();
+        await heading(page, 'Цуглуулга').waitFor();
+        const topicRows = page.getByRole('list', { name: 'Сэдвүүд' }).getByRole('listitem');
+        await expect.poll(async () => (await topicRows.allTextContents()).at(-1)).toContain(topicTitle);
+        const topicCount = await topicRows.count();
+        await page.getByRole('button', { name: `Дээш зөөх: ${topicTitle}` }).click();
+        for (let moves = 1; moves < topicCount - 1; moves += 1) {
+          await expect
+            .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+            .toBe(`Дээш зөөх: ${topicTitle}`);
+          await expect
+            .poll(async () => (await topicRows.nth(topicCount - 1 - moves).textContent()) ?? '')
+            .toContain(topicTitle);
+          await page.keyboard.press('Enter');
+        }
+        await expect.poll(async () => (await topicRows.first().textContent()) ?? '').toContain(topicTitle);
+        await page.getByRole('combobox', { name: 'Онцлох ном нэмэх' }).fill(ebook.title.slice(0, 12));
+        await page.getByRole('option', { name: ebook.title, exact: true }).click();
+        const showcased = page.getByRole('list', { name: 'Онцлох номууд' }).getByRole('listitem');
+        await expect.poll(async () => (await showcased.allTextContents()).at(-1)).toContain(ebook.title);
+        showcasedId = ebook.id;
+        await adminShots(page, 'collections');
+        const home = await context.newPage();
+        await home.goto('/');
+        const topicShelf = home.getByRole('region', { name: topicTitle });
+        await expect.poll(() => topicShelf.getByText(ebook.title).count()).toBeGreaterThan(0);
+        await expect
+          .poll(() => home.getByRole('region', { name: 'Онцлох ном' }).getByText(ebook.title).count())
+          .toBeGreaterThan(0);
+        await adminShots(home, 'collections-home');
+        await home.close();
+
         // A podcast by its RSS address: its 12 episodes come in; read again, nothing changed.
         await nav(page).getByRole('link', { name: 'Подкаст' }).click();
         await heading(page, 'Подкаст').waitFor();
@@ -285,6 +339,9 @@ describe('the catalogue and podcasts in the back office', () => {
 
         expect(problems.filter((p) => !/status of 4\d\d/.test(p))).toEqual([]);
       } finally {
+        // the home page as it was: no test topic, the demo's showcase
+        if (topicId !== null) await call('DELETE', `/api/staff/collections/topics/${topicId}`, editor.cookie);
+        if (showcasedId !== null) await call('DELETE', `/api/staff/collections/showcase/${showcasedId}`, editor.cookie);
         // the demo's e-book as it was, for the journeys after this one
         const { format: _format, ...terms } = ebook.offer;
         await call('POST', `/api/staff/catalog/books/${ebook.id}/offers/ebook`, editor.cookie, terms);
