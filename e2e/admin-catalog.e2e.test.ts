@@ -127,6 +127,7 @@ describe('the catalogue and podcasts in the back office', () => {
           'Товчлол',
           'Цуглуулга',
           'Подкаст',
+          'Багц',
           'Миний бүртгэл',
         ]);
         await nav(page).getByRole('link', { name: 'Каталог' }).click();

@@ -118,4 +118,84 @@ describe('summaries in the back office', () => {
       expect(problems.filter((p) => !/status of 422/.test(p))).toEqual([]);
     },
   );
+
+  it(
+    'the owner makes a bundle of two books, is told it needs a price, prices it and puts it on sale, and visitors see it on its page',
+    { timeout: 90_000 },
+    async () => {
+      const cookie = await ownerCookie();
+      const books = (
+        await call<{ rows: { id: number; title: string }[] }>(
+          'GET',
+          '/api/staff/catalog/books?status=published&sort=title&limit=2',
+          cookie,
+        )
+      ).json.data.rows;
+      expect(books).toHaveLength(2);
+      const context = await browser.context(DESKTOP);
+      const [name, value] = cookie.split('=') as [string, string];
+      await context.addCookies([{ name, value, url: baseUrl() }]);
+      const page = await context.newPage();
+      const problems = watchConsole(page);
+      const title = `Багцын туршилт ${Date.now() % 100_000}`;
+
+      try {
+        await page.goto('/admin');
+        await page.getByRole('navigation', { name: 'Удирдлагын цэс' }).getByRole('link', { name: 'Багц' }).click();
+        await heading(page, 'Багц').waitFor();
+        await expect
+          .poll(() => page.getByRole('table', { name: 'Багцууд' }).getByRole('row').count())
+          .toBeGreaterThan(1);
+        await adminShots(page, 'bundles');
+
+        // A new bundle is made off sale; its page opens.
+        await page.getByRole('link', { name: 'Шинэ багц' }).click();
+        await heading(page, 'Шинэ багц').waitFor();
+        await page.getByLabel('Нэр', { exact: true }).fill(title);
+        await page.getByLabel('Тайлбар', { exact: true }).fill('Хоёр номыг хамт авбал хямд.');
+        await page.getByRole('button', { name: 'Багц үүсгэх' }).click();
+        await at(page, /^\/admin\/bundles\/\d+$/);
+        await heading(page, title).waitFor();
+
+        // Its two books, found by the start of their titles, in order.
+        const items = page.getByRole('region', { name: 'Багцын номууд' });
+        for (const book of books) {
+          await items.getByRole('combobox', { name: 'Номууд' }).fill(book.title.slice(0, 4));
+          await items.getByRole('option', { name: book.title, exact: true }).click();
+        }
+        await items.getByRole('button', { name: 'Номуудыг хадгалах' }).click();
+        await expect.poll(() => page.getByText('Багцын номууд хадгалагдлаа.').count()).toBe(1);
+
+        // On sale without a price is refused, in the API's words; then priced and put on sale.
+        const sale = page.getByRole('region', { name: 'Худалдаа' });
+        await sale.getByRole('button', { name: 'Худалдаанд гаргах' }).click();
+        await expect
+          .poll(() => sale.getByRole('alert').textContent())
+          .toBe('Багцыг худалдаанд гаргахын өмнө үнийг нь тогтооно уу.');
+        const price = page.getByRole('region', { name: 'Үнэ' });
+        await price.getByLabel('Үнэ, ₮', { exact: true }).fill('9900');
+        await price.getByRole('button', { name: 'Үнэ хадгалах' }).click();
+        await expect.poll(() => price.getByText('9 900₮', { exact: true }).count()).toBe(1);
+        await page.getByRole('region', { name: 'Худалдаа' }).getByRole('button', { name: 'Худалдаанд гаргах' }).click();
+        const store = page.getByRole('link', { name: 'Дэлгүүрт харах' });
+        await store.waitFor();
+        await adminShots(page, 'bundle');
+
+        // Visitors see it at once: its title, its books and its price.
+        const path = (await store.getAttribute('href'))!;
+        expect(path).toMatch(/^\/bundle\/[a-z0-9-]+$/);
+        const visitor = await browser.context(DESKTOP);
+        const member = await visitor.newPage();
+        await member.goto(path);
+        await heading(member, title).waitFor();
+        for (const book of books) expect(await member.getByText(book.title).count()).toBeGreaterThan(0);
+        expect(await member.getByText('9 900₮').count()).toBeGreaterThan(0);
+        await visitor.close();
+      } finally {
+        await context.close();
+      }
+      // the one refusal asked for (on sale without a price) is the browser's only complaint
+      expect(problems.filter((p) => !/status of 422/.test(p))).toEqual([]);
+    },
+  );
 });

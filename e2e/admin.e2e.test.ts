@@ -104,6 +104,7 @@ describe('the back office in the browser', () => {
         'Товчлол',
         'Цуглуулга',
         'Подкаст',
+        'Багц',
         'Ажилтнууд',
         'Аудитын бүртгэл',
         'Буцаалт',
@@ -158,6 +159,7 @@ describe('the back office in the browser', () => {
         'Товчлол',
         'Цуглуулга',
         'Подкаст',
+        'Багц',
         'Миний бүртгэл',
       ]);
       expect(await editorPage.getByRole('link', { name: /Ажилтнууд|Аудит|Буцаалт/ }).count()).toBe(0);

@@ -302,8 +302,8 @@ export const deskOfferFields = z
 export type DeskOfferFields = z.input<typeof deskOfferFields>;
 
 export const deskOffer = z.object({
-  /** a book's format, or `summary` (a summary's one offer) */
-  format: z.enum([...DESK_FORMATS, 'summary']),
+  /** a book's format, or `summary` (a summary's one offer), or `bundle` (a bundle's) */
+  format: z.enum([...DESK_FORMATS, 'summary', 'bundle']),
   price_mnt: z.number().int().nullable(),
   original_price_mnt: z.number().int().nullable(),
   credit_price: z.number().int().nullable(),

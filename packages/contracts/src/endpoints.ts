@@ -1,5 +1,6 @@
 import { accountEndpoints } from './account.endpoints';
 import { analyticsEndpoints } from './analytics.endpoints';
+import { bundleDeskEndpoints } from './bundle-desk.endpoints';
 import { catalogDeskEndpoints } from './catalog-desk.endpoints';
 import { catalogImportEndpoints } from './catalog-import.endpoints';
 import { catalogEndpoints } from './catalog.endpoints';
@@ -28,6 +29,7 @@ export const allEndpoints: readonly Endpoint[] = [
   identityEndpoints,
   accountEndpoints,
   catalogEndpoints,
+  bundleDeskEndpoints,
   catalogDeskEndpoints,
   catalogImportEndpoints,
   collectionsDeskEndpoints,

@@ -27,6 +27,8 @@ export const tag = {
   showcase: 'showcase',
   book: (id: number) => `book:${id}`,
   summary: (id: number) => `summary:${id}`,
+  /** a bundle's page and card (the bundles desk) */
+  bundle: (id: number) => `bundle:${id}`,
   podcast: (id: number) => `podcast:${id}`,
   category: (id: number) => `category:${id}`,
   contributor: (id: number) => `contributor:${id}`,

@@ -8,7 +8,13 @@ import { CoverPanel, EbookPanel } from '~/features/admin/catalog-book-files';
 import { BookForm } from '~/features/admin/catalog-book-form';
 import { OffersPanel } from '~/features/admin/catalog-book-offers';
 import { BookStatusPanel } from '~/features/admin/catalog-book-status';
-import { DeskTitleHeader, DeskTitleLayout, loadDeskTitle, useChangedSince } from '~/features/admin/desk-page';
+import {
+  DeskTitleHeader,
+  DeskTitleLayout,
+  changedAt,
+  loadDeskTitle,
+  useChangedSince,
+} from '~/features/admin/desk-page';
 import { href } from '~/lib/links';
 import { privatePageMeta } from '~/lib/meta';
 import type { Route } from './+types/admin-catalog-book';
@@ -55,6 +61,7 @@ export default function AdminCatalogBook({ loaderData }: Route.ComponentProps) {
       <DeskTitleHeader
         back={{ to: '/admin/catalog', label: t.back }}
         item={book}
+        when={changedAt(book.updated_at)}
         publicPage={book.status === 'published' ? { href: publicPath(book), label: t.publicPage } : null}
       />
       <DeskTitleLayout

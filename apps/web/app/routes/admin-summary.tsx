@@ -4,7 +4,13 @@ import { catalogDeskEndpoints } from '@nomsan/contracts/catalog-desk.endpoints';
 import { mn } from '@nomsan/contracts/messages';
 import { AdminError } from '~/features/admin/admin-error';
 import { RecordingPanel } from '~/features/admin/catalog-book-audio';
-import { DeskTitleHeader, DeskTitleLayout, loadDeskTitle, useChangedSince } from '~/features/admin/desk-page';
+import {
+  DeskTitleHeader,
+  DeskTitleLayout,
+  changedAt,
+  loadDeskTitle,
+  useChangedSince,
+} from '~/features/admin/desk-page';
 import { SummaryCoverPanel, SummaryForm, SummaryOfferPanel, SummaryStatusPanel } from '~/features/admin/summary-desk';
 import { privatePageMeta } from '~/lib/meta';
 import type { Route } from './+types/admin-summary';
@@ -46,6 +52,7 @@ export default function AdminSummary({ loaderData }: Route.ComponentProps) {
       <DeskTitleHeader
         back={{ to: '/admin/summaries', label: t.back }}
         item={summary}
+        when={changedAt(summary.updated_at)}
         publicPage={summary.status === 'published' ? { href: summary.url, label: t.publicPage } : null}
       />
       <DeskTitleLayout

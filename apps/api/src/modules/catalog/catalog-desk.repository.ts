@@ -11,23 +11,22 @@ import {
   catalogContributor,
   catalogEbookEdition,
   catalogPublisher,
+  catalogSummary,
 } from '@nomsan/db/schema/catalog';
+import { escapeLike, type Cursor } from '../../lib/keyset';
 
 export type DeskDb = ModuleDb<typeof schema>;
 export type DeskBookRowDb = typeof catalogBook.$inferSelect;
 export type Role = 'author' | 'narrator' | 'translator';
 export type DeskSort = 'updated' | 'title' | 'published';
 
-/** a page's last row, as the next page starts after it */
-export type Cursor = [string, number];
+export { escapeLike, type Cursor };
 
 export interface DeskFilter {
   q?: string;
   status?: 'draft' | 'published' | 'withdrawn' | 'scheduled';
   format?: 'audiobook' | 'ebook' | 'none';
 }
-
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The catalogue desk's SQL (the back office's editors): the title list over the whole catalogue
@@ -311,6 +310,15 @@ export function catalogDeskRepository(db: DeskDb) {
     },
 
     // many titles at once, for the catalogue import's comparison
+
+    /** titles of books or summaries by id, any status (a bundle's, at the bundles desk) */
+    titlesByIds: (kind: 'book' | 'summary', ids: number[]) => {
+      const table = kind === 'book' ? catalogBook : catalogSummary;
+      return db
+        .select({ id: table.id, title: table.title, status: table.status })
+        .from(table)
+        .where(sql`${table.id} = any(${sql.param(ids)}::int[])`);
+    },
 
     booksByIds: (ids: number[], lock: boolean) => {
       const query = db

@@ -12,12 +12,12 @@ import { slugify, uniqueSlug } from '@nomsan/contracts/slug';
 import { AppError } from '../../errors';
 import { tag } from '../../lib/cache-tags';
 import { groupBy } from '../../lib/group-by';
+import { decodeCursor, encodeCursor } from '../../lib/keyset';
 import { coverImage } from '../../lib/media-urls';
 import type { Kernel } from '../../kernel/module';
 import { boundRepository, transaction, type Ctx } from '../../kernel/unit-of-work';
 import {
   catalogDeskRepository,
-  type Cursor,
   type DeskBookRowDb,
   type DeskFilter,
   type DeskSort,
@@ -45,25 +45,8 @@ const ROLES: [Role, 'author_ids' | 'narrator_ids' | 'translator_ids'][] = [
   ['translator', 'translator_ids'],
 ];
 
-/** a keyset page's `next`: the last row's sort value and id (the summaries' list uses them too) */
-export const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
-export function decodeCursor(text: string | undefined): Cursor | null {
-  if (!text) return null;
-  try {
-    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(value) &&
-      typeof value[0] === 'string' &&
-      Number.isSafeInteger(value[1]) &&
-      value[0].length < 200
-    ) {
-      return [value[0], value[1] as number];
-    }
-  } catch {
-    // falls through: a cursor nobody made
-  }
-  throw new AppError('VALIDATION_ERROR', mn.catalogDesk.filterInvalid, { after: mn.catalogDesk.filterInvalid });
-}
+// the keyset's cursor (lib/keyset.ts), which the summaries' list takes from here
+export { decodeCursor, encodeCursor };
 
 /** the books and summaries a desk write changed, by id */
 export interface ChangedTitles {
@@ -76,7 +59,12 @@ export interface ChangedTitles {
  * write runs in one transaction with its audit entry, then drops the title's cached answers in
  * every process and tells the listeners which titles changed (search indexes them again).
  */
-export function catalogDesk(kernel: Kernel) {
+/** what the desk asks commerce: the formats of a title on sale (priced, rented or in a subscription) */
+export interface DeskSales {
+  formatsOnSale(ctx: Ctx, bookId: number): Promise<('audiobook' | 'ebook')[]>;
+}
+
+export function catalogDesk(kernel: Kernel, sales: DeskSales) {
   const repository = boundRepository(catalogDeskRepository);
   const listeners: ((ctx: Ctx, changed: ChangedTitles) => Promise<void>)[] = [];
   const cover = (row: { coverKey: string | null; coverColor: string }) =>
@@ -425,6 +413,14 @@ export function catalogDesk(kernel: Kernel) {
           const editions = await repository(tx).editions(id);
           if (!editions.audio && !editions.ebook)
             throw new AppError('BUSINESS_RULE', mn.catalogDesk.publishNeedsEdition);
+          // a price of a format with no file (an imported audiobook price, an e-book only) would sell nothing
+          const unfilled = (await sales.formatsOnSale(tx, id)).filter((format) =>
+            format === 'audiobook' ? !editions.audio : !editions.ebook,
+          );
+          if (unfilled.length > 0) {
+            const names = unfilled.map((format) => mn.catalogDesk.formatNames[format]).join(', ');
+            throw new AppError('BUSINESS_RULE', mn.catalogDesk.publishNeedsPricedFile(names));
+          }
         }
         await repository(tx).updateBook(id, {
           status: input.status,
@@ -538,6 +534,19 @@ export function catalogDesk(kernel: Kernel) {
         const row = await repository(tx).insertPublisher({ name: input.name, description: input.description, slug });
         await onChange(tx, { id: row.id, before: null, after: { name: row.name } });
         return { id: row.id, slug: row.slug, name: row.name, books: 0 };
+      });
+    },
+
+    /**
+     * Books or summaries by id, any status, in the order asked (the bundles desk's titles);
+     * the ids that are none are left out.
+     */
+    async titles(ctx: Ctx, kind: 'book' | 'summary', ids: readonly number[]) {
+      if (ids.length === 0) return [];
+      const byId = new Map((await repository(ctx).titlesByIds(kind, [...ids])).map((row) => [row.id, row]));
+      return ids.flatMap((id) => {
+        const row = byId.get(id);
+        return row ? [{ id, title: row.title, published: row.status === 'published' }] : [];
       });
     },
 

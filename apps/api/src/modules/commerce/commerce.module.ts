@@ -1,9 +1,14 @@
 import { defineModule } from '../../kernel/module';
+import { bundleDesk, type BundleDesk } from './bundle-desk.service';
+import { bundleDeskRoutes } from './bundle-desk.routes';
 import { commerceService, type CommerceService } from './commerce.service';
+
+/** Offers and bundles, and the back office's bundles desk. */
+export type CommerceModule = CommerceService & { bundleDesk: BundleDesk };
 
 declare module '../../kernel/module' {
   interface ModuleServices {
-    commerce: CommerceService;
+    commerce: CommerceModule;
   }
 }
 
@@ -11,5 +16,15 @@ declare module '../../kernel/module' {
 export const commerceModule = defineModule({
   name: 'commerce',
   dependsOn: [],
-  create: (kernel) => commerceService(kernel),
+  create: (kernel) => {
+    const commerce = commerceService(kernel);
+    return {
+      ...commerce,
+      bundleDesk: bundleDesk(
+        kernel,
+        async (ctx, id) => (await commerce.deskOffers(ctx, id, 'bundle')).find((o) => o.format === 'bundle') ?? null,
+      ),
+    };
+  },
+  routes: bundleDeskRoutes,
 });

@@ -3,7 +3,7 @@ import type { DeskOffer } from '@nomsan/contracts/catalog-desk';
 import { mn } from '@nomsan/contracts/messages';
 import { z } from 'zod';
 import { AppError, notFound, parseInput } from '../../errors';
-import { tag } from '../../lib/cache-tags';
+import { noteTags, tag } from '../../lib/cache-tags';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { Kernel } from '../../kernel/module';
 import { boundRepositoryWith, type Ctx } from '../../kernel/unit-of-work';
@@ -74,13 +74,14 @@ export function toAvailability(offers: Offer[]): Availability {
   };
 }
 
-/** What is for sale and on which terms; the catalogue asks it for the ways to get an item. */
+/** the cached answers an item's offer is part of, by its type */
+const itemTags = { book: tag.book, summary: tag.summary, bundle: tag.bundle } as const;
+
 /** a price in whole tögrög: positive, and below anything the store would ever ask */
 const priceMnt = z.number().int().positive().max(100_000_000);
 
-/** an offer row of a book's format or a summary as the back office's form shows it; null for others (bundles) */
-function deskOfferOf(row: OfferRow): DeskOffer | null {
-  if (row.format !== 'audiobook' && row.format !== 'ebook' && row.format !== 'summary') return null;
+/** an offer row as the back office's form shows it (a book's format, a summary's or a bundle's one offer) */
+function deskOfferOf(row: OfferRow): DeskOffer {
   return {
     format: row.format,
     price_mnt: row.priceMnt,
@@ -93,6 +94,7 @@ function deskOfferOf(row: OfferRow): DeskOffer | null {
   };
 }
 
+/** What is for sale and on which terms; the catalogue asks it for the ways to get an item. */
 export function commerceService(context: Kernel) {
   // requests outside a transaction share the pool's repository, which coalesces its hot reads
   const repository = boundRepositoryWith(
@@ -163,7 +165,10 @@ export function commerceService(context: Kernel) {
 
     async bundle(ctx: Ctx, key: { id: number } | { slug: string }): Promise<BundleSummary | null> {
       const row = await repository(ctx).bundleByIdOrSlug(key);
-      return row ? ((await summarise(ctx, [row]))[0] ?? null) : null;
+      if (!row) return null;
+      // the page is dropped by a change at the bundles desk (its items' and offer's tags come with them)
+      noteTags([tag.bundle(row.id)]);
+      return (await summarise(ctx, [row]))[0] ?? null;
     },
 
     async bundlesContaining(ctx: Ctx, kind: BundleRow['kind'], itemId: number): Promise<BundleSummary[]> {
@@ -190,21 +195,21 @@ export function commerceService(context: Kernel) {
       context.invalidate(ctx, [tag.offers, ...(itemTag ? [itemTag] : [])]);
     },
 
-    /** a book's offers being sold (now or from a later time), for the back office's form */
-    /** the offers on sale of a book (per format) or a summary (its one, format `summary`) */
-    async deskOffers(ctx: Ctx, itemId: number, itemType: 'book' | 'summary' = 'book'): Promise<DeskOffer[]> {
+    /** the offers on sale of a book (per format), a summary or a bundle (its one, format `summary` or `bundle`) */
+    async deskOffers(ctx: Ctx, itemId: number, itemType: OfferRow['itemType'] = 'book'): Promise<DeskOffer[]> {
       const rows = await repository(ctx).activeOffersOf(itemType, itemId);
-      return rows.flatMap((row) => deskOfferOf(row) ?? []);
+      return rows.map(deskOfferOf);
     },
 
     /**
-     * A book format's terms, or a summary's (format `summary`), in the caller's unit of work:
+     * A book format's terms, or a summary's or a bundle's (format `summary`, `bundle`), in the caller's unit of work:
      * the one offer on sale is changed (a bill made earlier keeps the amount it was made for),
      * or one is made; `null` stops selling it (what members bought stays theirs). Every process
      * shows it on its next request.
      */
     async saveOffer(ctx: Ctx, itemId: number, format: DeskOffer['format'], terms: Omit<DeskOffer, 'format'> | null) {
-      const item = { itemType: format === 'summary' ? ('summary' as const) : ('book' as const), itemId, format };
+      const itemType = format === 'summary' || format === 'bundle' ? format : ('book' as const);
+      const item = { itemType, itemId, format };
       const current = await repository(ctx).activeOffer(item);
       // the terms before, from the row just read (no second read of the title's offers)
       const before = current ? deskOfferOf(current) : null;
@@ -232,7 +237,7 @@ export function commerceService(context: Kernel) {
           }
         }
       }
-      context.invalidate(ctx, [tag.offers, item.itemType === 'summary' ? tag.summary(itemId) : tag.book(itemId)]);
+      context.invalidate(ctx, [tag.offers, itemTags[itemType](itemId)]);
       return before;
     },
 
@@ -241,8 +246,7 @@ export function commerceService(context: Kernel) {
       const grouped = new Map<number, DeskOffer[]>();
       if (bookIds.length === 0) return grouped;
       for (const row of await repository(ctx).activeOffersOfMany('book', bookIds, ctx.inTransaction)) {
-        const offer = deskOfferOf(row);
-        if (offer) grouped.set(row.itemId, [...(grouped.get(row.itemId) ?? []), offer]);
+        grouped.set(row.itemId, [...(grouped.get(row.itemId) ?? []), deskOfferOf(row)]);
       }
       return grouped;
     },

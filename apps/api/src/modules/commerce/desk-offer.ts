@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { DeskOffer } from '@nomsan/contracts/catalog-desk';
 import type { ModuleServices } from '../../kernel/module';
-import { transaction } from '../../kernel/unit-of-work';
+import { transaction, type Ctx } from '../../kernel/unit-of-work';
 import { actorOf, requireStaff } from '../staff/staff.service';
 
 /**
@@ -14,10 +14,13 @@ export async function saveAuditedOffer(
   request: FastifyRequest,
   item: { objectType: 'book' | 'summary' | 'bundle'; id: number; format: DeskOffer['format'] },
   terms: Omit<DeskOffer, 'format'> | null,
+  /** a rule of the item checked first in the same transaction (a bundle on sale keeps its price) */
+  guard?: (tx: Ctx) => Promise<void>,
 ): Promise<void> {
   const staff = requireStaff(request);
   const { objectType, id, format } = item;
   await transaction(request.ctx, async (tx) => {
+    await guard?.(tx);
     const before = await services.commerce.saveOffer(tx, id, format, terms);
     await services.staff.audit.record(
       tx,

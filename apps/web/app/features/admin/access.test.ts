@@ -11,6 +11,7 @@ describe('back-office access', () => {
       'summaries',
       'collections',
       'podcasts',
+      'bundles',
       'staff',
       'audit',
       'refunds',
@@ -21,6 +22,7 @@ describe('back-office access', () => {
       'summaries',
       'collections',
       'podcasts',
+      'bundles',
       'account',
     ]);
     expect(sectionsFor(['finance']).map((s) => s.id)).toEqual(['refunds', 'account']);

@@ -1,3 +1,4 @@
+import { bundleDeskEndpoints } from '@nomsan/contracts/bundle-desk.endpoints';
 import { catalogDeskEndpoints } from '@nomsan/contracts/catalog-desk.endpoints';
 import { collectionsDeskEndpoints } from '@nomsan/contracts/collections-desk.endpoints';
 import type { Endpoint } from '@nomsan/contracts/endpoint';
@@ -30,6 +31,7 @@ export const SECTIONS: readonly Section[] = [
   { id: 'summaries', to: '/admin/summaries', opens: catalogDeskEndpoints.summaries },
   { id: 'collections', to: '/admin/collections', opens: collectionsDeskEndpoints.topics },
   { id: 'podcasts', to: '/admin/podcasts', opens: podcastFeedEndpoints.feeds },
+  { id: 'bundles', to: '/admin/bundles', opens: bundleDeskEndpoints.bundles },
   { id: 'staff', to: '/admin/staff', opens: staffEndpoints.list },
   { id: 'audit', to: '/admin/audit', opens: staffEndpoints.audit },
   { id: 'refunds', to: '/admin/refunds', opens: billingEndpoints.refunds },

@@ -6,6 +6,7 @@ import { Spinner } from '~/ui/form';
 import {
   BookOpenIcon,
   CoinsIcon,
+  GiftIcon,
   HeadphonesIcon,
   HomeIcon,
   LayersIcon,
@@ -28,6 +29,7 @@ const ICONS: Record<SectionId | 'home', typeof HomeIcon> = {
   summaries: LibraryIcon,
   collections: StarIcon,
   podcasts: HeadphonesIcon,
+  bundles: GiftIcon,
   staff: UserIcon,
   audit: LayersIcon,
   refunds: CoinsIcon,

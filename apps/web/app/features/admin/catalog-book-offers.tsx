@@ -273,3 +273,29 @@ export function OfferForm({
     </section>
   );
 }
+
+/**
+ * A panel of one offer (a summary's, a bundle's): its title and lead, the terms' form, afresh
+ * when the offer changes.
+ */
+export function OneOfferPanel({
+  title,
+  lead,
+  name,
+  offer,
+  save,
+  stop,
+}: {
+  title: string;
+  lead: string;
+  name: string;
+  offer: DeskOffer | null;
+  save: (terms: z.output<typeof deskOfferFields>) => Promise<void>;
+  stop: () => Promise<void>;
+}) {
+  return (
+    <Panel title={title} lead={lead} flush>
+      <OfferForm key={JSON.stringify(offer)} name={name} offer={offer ?? undefined} save={save} stop={stop} />
+    </Panel>
+  );
+}

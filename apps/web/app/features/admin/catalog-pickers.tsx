@@ -240,18 +240,39 @@ const iconButton =
  * Authors, narrators or translators: the people chosen, in the order the title shows them
  * (moved up and down, removed), and a search that adds one, or makes a new person inline.
  */
-export function PeoplePicker({
-  legend,
-  name,
-  value,
-  onChange,
-  error,
-}: {
+export function PeoplePicker(props: {
   legend: string;
   name: string;
   value: readonly Named[];
   onChange: (people: Named[]) => void;
   error?: string | undefined;
+}) {
+  return <ManyPicker {...props} search={searchPeople} create={createPerson} createLabel={t.createPerson} />;
+}
+
+/**
+ * Several of something found by name, in the order chosen (moved up and down, removed), each
+ * once (the search leaves out those chosen); made inline when `create` is given. A bundle's
+ * titles, a title's people.
+ */
+export function ManyPicker({
+  legend,
+  name,
+  value,
+  onChange,
+  error,
+  search,
+  create,
+  createLabel,
+}: {
+  legend: string;
+  name: string;
+  value: readonly Named[];
+  onChange: (chosen: Named[]) => void;
+  error?: string | undefined;
+  search: (q: string) => Promise<Found[]>;
+  create?: (name: string) => Promise<Found>;
+  createLabel?: (name: string) => string;
 }) {
   const id = useId();
   const errorId = `${id}-error`;
@@ -307,10 +328,10 @@ export function PeoplePicker({
         label={legend}
         name={name}
         chosen={value}
-        search={searchPeople}
-        create={createPerson}
-        createLabel={t.createPerson}
-        onPick={(person) => onChange([...value, person])}
+        search={search}
+        create={create}
+        createLabel={createLabel}
+        onPick={(picked) => onChange([...value, picked])}
         invalid={Boolean(error)}
         describedBy={error ? errorId : undefined}
       />

@@ -41,14 +41,20 @@ export function useChangedSince<L, C extends object>(loaded: L): [Partial<C>, (c
   return [changed, (change) => setChanged((previous) => ({ ...previous, ...change }))];
 }
 
-/** A title page's head: back to its list, its cover, its title with its id and last change, its public page once it has one. */
+/** When a title last changed, as its page's head says it after its id. */
+export const changedAt = (updatedAt: string) => mn.admin.book.updated(formatDateTime(updatedAt));
+
+/** A title page's head: back to its list, its cover, its title with its id and `when`, its public page once it has one. */
 export function DeskTitleHeader({
   back,
   item,
+  when,
   publicPage,
 }: {
   back: { to: string; label: string };
-  item: { id: number; title: string; cover: Image; updated_at: string };
+  item: { id: number; title: string; cover: Image };
+  /** when it last changed (`changedAt`) or was made */
+  when: string;
   /** the store's page and its link's label, when members see it */
   publicPage: { href: string; label: string } | null;
 }) {
@@ -65,7 +71,7 @@ export function DeskTitleHeader({
         <div className="min-w-0 flex-1">
           <PageHeader
             title={item.title}
-            lead={`#${item.id} · ${mn.admin.book.updated(formatDateTime(item.updated_at))}`}
+            lead={`#${item.id} · ${when}`}
             actions={
               publicPage ? (
                 <a href={publicPage.href} target="_blank" rel="noopener" className={adminButton('secondary')}>

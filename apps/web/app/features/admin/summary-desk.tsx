@@ -9,6 +9,7 @@ import {
   type DeskSummaryRow,
 } from '@nomsan/contracts/catalog-desk';
 import { catalogDeskEndpoints } from '@nomsan/contracts/catalog-desk.endpoints';
+import type { Image } from '@nomsan/contracts/catalog';
 import { mn } from '@nomsan/contracts/messages';
 import type { z } from 'zod';
 import { toast } from '~/lib/toasts';
@@ -16,7 +17,7 @@ import { useHydrated } from '~/lib/use-hydrated';
 import { Spinner, TextField } from '~/ui/form';
 import { FormAlert } from '~/ui/retry-notice';
 import { adminApi } from './admin-api';
-import { OfferForm } from './catalog-book-offers';
+import { OneOfferPanel } from './catalog-book-offers';
 import { BookStatusChip } from './catalog-list';
 import { BookPicker, type Named } from './catalog-pickers';
 import { saveDeskForm } from './desk-page';
@@ -340,26 +341,50 @@ export function SummaryCoverPanel({
   summary: DeskSummary;
   onChanged: (summary: DeskSummary) => void;
 }) {
+  return (
+    <SquareCoverPanel
+      item={summary}
+      lead={t.coverLead}
+      send={async (uploadId) =>
+        onChanged(
+          (
+            await adminApi().call(catalogDeskEndpoints.setSummaryCover, {
+              params: { id: summary.id },
+              body: { upload_id: uploadId },
+            })
+          ).data,
+        )
+      }
+    />
+  );
+}
+
+/** A square cover (a summary's, a bundle's): the one now, or the chosen image while it is sent; `send` attaches a finished upload. */
+export function SquareCoverPanel({
+  item,
+  lead,
+  send,
+}: {
+  item: { title: string; cover: Image };
+  lead: string;
+  send: (uploadId: string) => Promise<void>;
+}) {
   const [preview, setPreview] = useState<string | null>(null);
   const upload = useResumableUpload('cover', async (id) => {
-    const { data } = await adminApi().call(catalogDeskEndpoints.setSummaryCover, {
-      params: { id: summary.id },
-      body: { upload_id: id },
-    });
+    await send(id);
     toast.success(mn.admin.files.coverDone);
-    onChanged(data);
   });
   useEffect(() => (preview ? () => URL.revokeObjectURL(preview) : undefined), [preview]);
-  const shown = upload.sending && preview ? preview : summary.cover.md || null;
+  const shown = upload.sending && preview ? preview : item.cover.md || null;
   return (
-    <Panel title={mn.admin.files.coverTitle} lead={t.coverLead}>
+    <Panel title={mn.admin.files.coverTitle} lead={lead}>
       <div className="flex gap-4">
         <div
           className="aspect-square w-24 shrink-0 overflow-hidden rounded-md ring-1 ring-line"
-          style={{ backgroundColor: summary.cover.color }}
+          style={{ backgroundColor: item.cover.color }}
         >
           {shown ? (
-            <img src={shown} alt={mn.admin.files.coverAlt(summary.title)} className="size-full object-cover" />
+            <img src={shown} alt={mn.admin.files.coverAlt(item.title)} className="size-full object-cover" />
           ) : null}
         </div>
         <div className="min-w-0 flex-1 space-y-3">
@@ -399,20 +424,19 @@ export function SummaryOfferPanel({
   onChanged: (offer: DeskOffer | null) => void;
 }) {
   return (
-    <Panel title={t.offerTitle} lead={t.offerLead} flush>
-      <OfferForm
-        key={JSON.stringify(offer)}
-        name={mn.admin.sections.summaries}
-        offer={offer ?? undefined}
-        save={async (body) =>
-          onChanged(
-            (await adminApi().call(catalogDeskEndpoints.saveSummaryOffer, { params: { id: summaryId }, body })).data,
-          )
-        }
-        stop={async () =>
-          onChanged((await adminApi().call(catalogDeskEndpoints.stopSummaryOffer, { params: { id: summaryId } })).data)
-        }
-      />
-    </Panel>
+    <OneOfferPanel
+      title={t.offerTitle}
+      lead={t.offerLead}
+      name={mn.admin.sections.summaries}
+      offer={offer}
+      save={async (body) =>
+        onChanged(
+          (await adminApi().call(catalogDeskEndpoints.saveSummaryOffer, { params: { id: summaryId }, body })).data,
+        )
+      }
+      stop={async () =>
+        onChanged((await adminApi().call(catalogDeskEndpoints.stopSummaryOffer, { params: { id: summaryId } })).data)
+      }
+    />
   );
 }
