@@ -1377,6 +1377,9 @@ export const mn = {
     unknownCategories: 'Сонгосон ангиллын зарим нь олдсонгүй.',
     unknownPublisher: 'Сонгосон хэвлэлийн газар олдсонгүй.',
     publishNeedsEdition: 'Нийтлэхийн өмнө аудио эсвэл цахим номын файлаа оруулна уу.',
+    formatNames: { audiobook: 'Аудио ном', ebook: 'Цахим ном' },
+    publishNeedsPricedFile: (formats: string) =>
+      `${formats} хэлбэрээр зарах үнэ тавьсан ч файл нь ороогүй байна. Файлаа оруулах эсвэл тэр үнийг зогсооно уу.`,
     priceInvalid: 'Үнийг 0-ээс их бүхэл төгрөгөөр оруулна уу.',
     rentalInvalid: 'Түрээсийн хоног, үнийг хамт оруулна уу (1–365 хоног).',
     originalPriceInvalid: 'Хуучин үнэ одоогийн үнээс их байх ёстой.',

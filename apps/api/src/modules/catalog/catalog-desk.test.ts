@@ -243,4 +243,34 @@ describe('catalogue desk', () => {
       categories: before.categories,
     });
   });
+
+  it('publishes a title only when each format it sells has its file', async () => {
+    // an e-book only, back to draft, with an audiobook price as an ONIX import leaves one
+    const { rows } = await t.db.db.execute<{ id: number }>(sql`
+      select b.id from catalog_book b join catalog_ebook_edition e on e.book_id = b.id
+      where b.status = 'published' and not exists (select 1 from catalog_audio_edition a where a.book_id = b.id)
+      order by b.id desc limit 1`);
+    const id = rows[0]!.id;
+    expect((await send('POST', `/api/staff/catalog/books/${id}/status`, { status: 'draft' })).statusCode).toBe(200);
+    await t.db.db.execute(sql`
+      insert into commerce_offer (item_type, item_id, format, price_mnt) values ('book', ${id}, 'audiobook', 15000)`);
+    const refused = mn.catalogDesk.publishNeedsPricedFile(mn.catalogDesk.formatNames.audiobook);
+    const publish = await send('POST', `/api/staff/catalog/books/${id}/status`, { status: 'published' });
+    expect(publish.statusCode).toBe(422);
+    expect(publish.json().error.message).toBe(refused);
+    const schedule = await send('POST', `/api/staff/catalog/books/${id}/status`, {
+      status: 'draft',
+      publish_at: new Date(t.clock.now().getTime() + HOUR_MS).toISOString(),
+    });
+    expect(schedule.json().error.message).toBe(refused);
+    // the price stopped: published
+    const stop = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/staff/catalog/books/${id}/offers/audiobook`,
+      headers: await editor(),
+    });
+    expect(stop.statusCode, stop.body).toBe(200);
+    const published = await send('POST', `/api/staff/catalog/books/${id}/status`, { status: 'published' });
+    expect(published.statusCode, published.body).toBe(200);
+  });
 });

@@ -45,7 +45,12 @@ export const catalogModule = defineModule({
   name: 'catalog',
   dependsOn: ['podcasts', 'commerce'],
   create: (kernel, { podcasts, commerce }) => {
-    const desk = catalogDesk(kernel);
+    const desk = catalogDesk(kernel, {
+      formatsOnSale: async (ctx, id) =>
+        (await commerce.deskOffers(ctx, id)).flatMap((offer) =>
+          offer.format === 'audiobook' || offer.format === 'ebook' ? [offer.format] : [],
+        ),
+    });
     // Neighbours are computed over the whole catalogue: a change has them computed again a few
     // minutes later, once for all the changes made meanwhile (the queue keeps one such job).
     desk.onChanged((ctx) =>
