@@ -136,6 +136,15 @@ describe('collections desk', () => {
     ).data;
     expect(ordered.items.map((i) => `${i.type}:${i.id}`)).toEqual(order.map((i) => `${i.type}:${i.id}`));
     expect(await items()).toEqual([`podcast:${podcast!.id}`, `book:${published1!.id}`, `summary:${summaryId}`]);
+    // a title withdrawn leaves the (cached) topic page at once, and comes back once published
+    const status = async (value: string) =>
+      expect(
+        (await send('POST', `/api/staff/catalog/books/${published1!.id}/status`, { status: value })).statusCode,
+      ).toBe(200);
+    await status('withdrawn');
+    expect(await items()).toEqual([`podcast:${podcast!.id}`, `summary:${summaryId}`]);
+    await status('published');
+    expect(await items()).toEqual([`podcast:${podcast!.id}`, `book:${published1!.id}`, `summary:${summaryId}`]);
     // the topicables pages follow too
     const pageTwo = (await t.app.inject(`/v5/discovery/topics/${created.id}/topicables?page_size=1&page=2`)).json();
     expect(pageTwo.data.data.map((i: { id: number }) => i.id)).toEqual([published1!.id]);
@@ -216,6 +225,15 @@ describe('collections desk', () => {
 
     const ids = [candidate.id, ...before.map((book) => book.id)];
     ok(await send('POST', '/api/staff/collections/showcase/order', { ids }), deskShowcaseResponse);
+    expect((await publicShowcase()).map((book) => book.id)).toEqual(ids);
+
+    // a book withdrawn leaves the hero and comes back at its place once published again: the
+    // cached showcase carries every placed book's tag, shown or not
+    const setStatus = async (status: string) =>
+      expect((await send('POST', `/api/staff/catalog/books/${candidate.id}/status`, { status })).statusCode).toBe(200);
+    await setStatus('withdrawn');
+    expect((await publicShowcase()).map((book) => book.id)).toEqual(ids.slice(1));
+    await setStatus('published');
     expect((await publicShowcase()).map((book) => book.id)).toEqual(ids);
 
     ok(await send('DELETE', `/api/staff/collections/showcase/${candidate.id}`), deskShowcaseResponse);
