@@ -320,6 +320,13 @@ describe('the catalogue and podcasts in the back office', () => {
           .toBeGreaterThan(0);
         await adminShots(home, 'collections-home');
         await home.close();
+        // taken out of the showcase again; the focus goes to the remove button now in its place
+        await page.getByRole('button', { name: `Хасах: ${ebook.title}` }).click();
+        await expect.poll(async () => (await showcased.allTextContents()).join('|')).not.toContain(ebook.title);
+        showcasedId = null;
+        await expect
+          .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+          .toMatch(/^Хасах: /);
 
         // A podcast by its RSS address: its 12 episodes come in; read again, nothing changed.
         await nav(page).getByRole('link', { name: 'Подкаст' }).click();

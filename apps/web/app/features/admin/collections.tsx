@@ -81,13 +81,20 @@ function OrderedList<T>({
   const failed = useStaffFailure();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  // after a move, the focus goes back to the moved entry's button (or the other one at an end)
-  const focus = useRef<{ key: string; way: 'up' | 'down' } | null>(null);
+  // After a move the focus goes back to the moved entry's button (the other one at an end);
+  // after a removal, to the remove button of the entry now in its place (the list if none).
+  const focus = useRef<{ key: string; way: 'up' | 'down' } | { removedAt: number } | null>(null);
   const buttons = useRef(new Map<string, HTMLButtonElement>());
+  const listRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const wanted = focus.current;
     if (!wanted || busy) return;
     focus.current = null;
+    if ('removedAt' in wanted) {
+      const next = items[Math.min(wanted.removedAt, items.length - 1)];
+      (next ? buttons.current.get(`${keyOf(next)}:remove`) : listRef.current)?.focus();
+      return;
+    }
     const index = items.findIndex((item) => keyOf(item) === wanted.key);
     if (index < 0) return;
     // at the top (or bottom) its button in that direction is off: the other one takes the focus
@@ -95,6 +102,10 @@ function OrderedList<T>({
     const other = wanted.way === 'up' ? 'down' : 'up';
     buttons.current.get(`${wanted.key}:${atEnd ? other : wanted.way}`)?.focus();
   });
+  const keep = (name: string) => (element: HTMLButtonElement | null) => {
+    if (element) buttons.current.set(name, element);
+    else buttons.current.delete(name);
+  };
 
   async function run(work: () => Promise<void>) {
     if (busy) return;
@@ -116,7 +127,7 @@ function OrderedList<T>({
   };
 
   return (
-    <div>
+    <div ref={listRef} tabIndex={-1} role="group" aria-label={label}>
       {error ? (
         <p role="alert" className="border-b border-line bg-red-50 px-4 py-3 text-sm text-red-800 sm:px-5">
           {error}
@@ -136,10 +147,7 @@ function OrderedList<T>({
                 <div className="flex shrink-0 items-center">
                   <button
                     type="button"
-                    ref={(element) => {
-                      if (element) buttons.current.set(`${key}:up`, element);
-                      else buttons.current.delete(`${key}:up`);
-                    }}
+                    ref={keep(`${key}:up`)}
                     aria-label={t.up(name)}
                     title={t.up(name)}
                     disabled={busy || index === 0}
@@ -150,10 +158,7 @@ function OrderedList<T>({
                   </button>
                   <button
                     type="button"
-                    ref={(element) => {
-                      if (element) buttons.current.set(`${key}:down`, element);
-                      else buttons.current.delete(`${key}:down`);
-                    }}
+                    ref={keep(`${key}:down`)}
                     aria-label={t.down(name)}
                     title={t.down(name)}
                     disabled={busy || index === items.length - 1}
@@ -165,10 +170,14 @@ function OrderedList<T>({
                   {onRemove ? (
                     <button
                       type="button"
+                      ref={keep(`${key}:remove`)}
                       aria-label={t.remove(name)}
                       title={t.remove(name)}
                       disabled={busy}
-                      onClick={() => void run(() => onRemove(item))}
+                      onClick={() => {
+                        focus.current = { removedAt: index };
+                        void run(() => onRemove(item));
+                      }}
                       className={`${iconButton} hover:text-red-700`}
                     >
                       <CloseIcon width={16} height={16} />
