@@ -190,6 +190,13 @@ describe('summaries in the back office', () => {
         await heading(member, title).waitFor();
         for (const book of books) expect(await member.getByText(book.title).count()).toBeGreaterThan(0);
         expect(await member.getByText('9 900₮').count()).toBeGreaterThan(0);
+
+        // The page the visitor just had (kept by the page cache) shows an edit on its next load.
+        await page.getByLabel('Нэр', { exact: true }).fill(`${title} II`);
+        await page.getByRole('button', { name: 'Өөрчлөлт хадгалах' }).click();
+        await expect.poll(() => page.getByText('Хадгалагдлаа. Дэлгүүрт шууд харагдана.').count()).toBe(1);
+        await member.reload();
+        await heading(member, `${title} II`).waitFor();
         await visitor.close();
       } finally {
         await context.close();
