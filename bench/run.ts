@@ -12,7 +12,7 @@
 //   BENCH_NODE_ARGS  extra node flags for the measured server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
 //                    (the profile is written when the server exits at the end of the run)
 //   BENCH_EDITS      edits timed from the back office to the public book API (default 20), the
-//                    first BENCH_EDITS_SEARCHED (default 2) also until the search finds them
+//                    first BENCH_EDITS_SEARCHED (default all) also until the search finds them
 //   BENCH_SERVER_LOG what the measured server printed is written to this file at the end (with
 //                    BENCH_NODE_ARGS=--trace-gc: its garbage collections)
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -447,7 +447,7 @@ async function editVisible(
       // the answer carries the new title (the made-up word is in no other)
       const found = async () =>
         (await (await fetch(`${base}/v5/discovery/search?q=${encodeURIComponent(marker)}`)).text()).includes(title);
-      times.search.push(await until(started, found, `edit of ${id} (search)`, 600_000));
+      times.search.push(await until(started, found, `edit of ${id} (search)`, 30_000));
     }
     await patch(id, before);
   }
@@ -699,7 +699,7 @@ async function main() {
       edits = await editVisible(
         `http://127.0.0.1:${port}`,
         Number(process.env.BENCH_EDITS ?? 20),
-        Number(process.env.BENCH_EDITS_SEARCHED ?? 2),
+        Number(process.env.BENCH_EDITS_SEARCHED ?? process.env.BENCH_EDITS ?? 20),
       );
     }
   } finally {
