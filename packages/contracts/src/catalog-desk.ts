@@ -29,6 +29,9 @@ const shortText = (max: number, required: string) =>
 export const BOOK_STATUSES = ['draft', 'published', 'withdrawn'] as const;
 export type BookStatus = (typeof BOOK_STATUSES)[number];
 
+/** an English book's level (CEFR), as the store shows it; a book of kind `book` has none */
+export const ENGLISH_LEVELS = ['A1', 'A2', 'B1', 'B2', 'C1', 'C2'] as const;
+
 export const deskIdParams = z.object({ id: idParam });
 
 // ---------------------------------------------------------------------------------------------
@@ -123,6 +126,24 @@ export const deskBookFields = z.object({
     .default('mn'),
   published_year: z.number({ error: m.yearInvalid }).int().min(1000).max(2100).nullable().default(null),
   publisher_id: id.nullable().default(null),
+  /** kind `english_book` only (the kind set to `book` clears it) */
+  english_level: z.enum(ENGLISH_LEVELS, { error: m.englishLevelInvalid }).nullable().default(null),
+  /** the series it belongs to (the series cleared clears its number) */
+  series_id: z
+    .number({ error: m.unknownSeries })
+    .int({ error: m.unknownSeries })
+    .positive({ error: m.unknownSeries })
+    .max(MAX_ID, { error: m.unknownSeries })
+    .nullable()
+    .default(null),
+  /** its number in the series: only with a series */
+  series_position: z
+    .number({ error: m.seriesPositionInvalid })
+    .int({ error: m.seriesPositionInvalid })
+    .min(1, { error: m.seriesPositionInvalid })
+    .max(999, { error: m.seriesPositionInvalid })
+    .nullable()
+    .default(null),
   author_ids: ids,
   narrator_ids: ids,
   translator_ids: ids,
@@ -162,6 +183,9 @@ export const deskBook = z.object({
   language: z.string(),
   published_year: z.number().int().nullable(),
   publisher: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  english_level: z.string().nullable(),
+  series: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  series_position: z.number().int().nullable(),
   authors: z.array(person),
   narrators: z.array(person),
   translators: z.array(person),
@@ -238,6 +262,10 @@ export const deskPublisherCreate = z
   })
   .strict();
 export type DeskPublisherCreate = z.input<typeof deskPublisherCreate>;
+
+/** a new series of titles (`catalog_series`), by its name */
+export const deskSeriesCreate = z.object({ name: shortText(200, m.nameRequired) }).strict();
+export type DeskSeriesCreate = z.input<typeof deskSeriesCreate>;
 
 export const deskCategoriesResponse = envelope(
   z.array(
@@ -411,6 +439,9 @@ const summaryFields = {
   body: paragraphs,
   /** the book it summarises (its page links to the summary) */
   book_id: id.nullable(),
+  /** its authors, in the order the store shows them, and its categories */
+  author_ids: z.array(id).max(50),
+  category_ids: z.array(id).max(50),
   /** minutes to read it; null: estimated from the text (about 180 words a minute) */
   reading_minutes: z
     .number({ error: m.readingMinutesInvalid })
@@ -425,6 +456,8 @@ export const deskSummaryCreate = z
     description: summaryFields.description.default(''),
     body: summaryFields.body.default([]),
     book_id: summaryFields.book_id.default(null),
+    author_ids: summaryFields.author_ids.default([]),
+    category_ids: summaryFields.category_ids.default([]),
     reading_minutes: summaryFields.reading_minutes.default(null),
   })
   .strict();
@@ -443,6 +476,8 @@ export const deskSummary = z.object({
   description: z.string(),
   body: z.array(z.string()),
   book: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  authors: z.array(person),
+  categories: z.array(z.object({ id: z.number().int(), title: z.string() })),
   reading_minutes: z.number().int(),
   status: z.enum(BOOK_STATUSES),
   published_at: z.string(),

@@ -11,6 +11,7 @@ import {
   catalogContributor,
   catalogEbookEdition,
   catalogPublisher,
+  catalogSeries,
   catalogSummary,
 } from '@nomsan/db/schema/catalog';
 import { escapeLike, type Cursor } from '../../lib/keyset';
@@ -209,11 +210,36 @@ export function catalogDeskRepository(db: DeskDb) {
               .where(sql`${catalogCategory.id} = any(${sql.param(ids)}::int[])`)
           ).map((r) => r.id),
 
-    slugsLike: async (table: 'book' | 'contributor' | 'publisher', base: string) => {
-      const column = { book: catalogBook.slug, contributor: catalogContributor.slug, publisher: catalogPublisher.slug }[
-        table
-      ];
-      const source = { book: catalogBook, contributor: catalogContributor, publisher: catalogPublisher }[table];
+    existingSeries: async (ids: number[]) =>
+      ids.length === 0
+        ? []
+        : (
+            await db
+              .select({ id: catalogSeries.id })
+              .from(catalogSeries)
+              .where(sql`${catalogSeries.id} = any(${sql.param(ids)}::int[])`)
+          ).map((r) => r.id),
+    series: async (id: number) =>
+      (
+        await db
+          .select({ id: catalogSeries.id, name: catalogSeries.name })
+          .from(catalogSeries)
+          .where(eq(catalogSeries.id, id))
+      )[0],
+
+    slugsLike: async (table: 'book' | 'contributor' | 'publisher' | 'series', base: string) => {
+      const column = {
+        book: catalogBook.slug,
+        contributor: catalogContributor.slug,
+        publisher: catalogPublisher.slug,
+        series: catalogSeries.slug,
+      }[table];
+      const source = {
+        book: catalogBook,
+        contributor: catalogContributor,
+        publisher: catalogPublisher,
+        series: catalogSeries,
+      }[table];
       const rows = await db
         .select({ slug: column })
         .from(source)
@@ -463,6 +489,22 @@ export function catalogDeskRepository(db: DeskDb) {
 
     async insertPublisher(row: typeof catalogPublisher.$inferInsert) {
       const [inserted] = await db.insert(catalogPublisher).values(row).returning();
+      return inserted!;
+    },
+
+    /** series holding `q` in their name, those with the most titles first */
+    async seriesNamed(q: string | undefined, limit: number) {
+      const books = sql<number>`(select count(*)::int from ${catalogBook} where ${catalogBook.seriesId} = ${catalogSeries.id})`;
+      return db
+        .select({ id: catalogSeries.id, slug: catalogSeries.slug, name: catalogSeries.name, books })
+        .from(catalogSeries)
+        .where(q ? ilike(catalogSeries.name, `%${escapeLike(q)}%`) : undefined)
+        .orderBy(desc(books), asc(catalogSeries.name))
+        .limit(limit);
+    },
+
+    async insertSeries(row: typeof catalogSeries.$inferInsert) {
+      const [inserted] = await db.insert(catalogSeries).values(row).returning();
       return inserted!;
     },
 

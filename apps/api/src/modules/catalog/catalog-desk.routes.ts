@@ -143,5 +143,13 @@ export const catalogDeskRoutes: FastifyPluginAsync<RouteContext> = async (app, {
     ),
   }));
 
+  route(app, endpoints.series, async (request) => ({
+    data: await desk.series(request.ctx, request.query.q, request.query.limit),
+  }));
+
+  route(app, endpoints.createSeries, async (request) => ({
+    data: await desk.createSeries(request.ctx, request.body, audited(request, 'catalog.series_create', 'series')),
+  }));
+
   route(app, endpoints.categories, async (request) => ({ data: await desk.categories(request.ctx) }));
 };

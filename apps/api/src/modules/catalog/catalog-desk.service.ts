@@ -6,6 +6,7 @@ import type {
   DeskBookRow,
   deskPersonCreate,
   deskPublisherCreate,
+  deskSeriesCreate,
 } from '@nomsan/contracts/catalog-desk';
 import { mn } from '@nomsan/contracts/messages';
 import { slugify, uniqueSlug } from '@nomsan/contracts/slug';
@@ -73,11 +74,12 @@ export function catalogDesk(kernel: Kernel, sales: DeskSales) {
   async function view(ctx: Ctx, id: number): Promise<DeskBook> {
     const book = await repository(ctx).book(id);
     if (!book) throw new AppError('NOT_FOUND', mn.catalogDesk.bookNotFound);
-    const [people, categories, editions, publisher] = await Promise.all([
+    const [people, categories, editions, publisher, series] = await Promise.all([
       repository(ctx).peopleOf(id),
       repository(ctx).categoriesOf(id),
       repository(ctx).editions(id),
       book.publisherId ? repository(ctx).publisher(book.publisherId) : Promise.resolve(undefined),
+      book.seriesId ? repository(ctx).series(book.seriesId) : Promise.resolve(undefined),
     ]);
     const of = (role: Role) =>
       people.filter((p) => p.role === role).map(({ id: pid, name, slug }) => ({ id: pid, name, slug }));
@@ -92,6 +94,9 @@ export function catalogDesk(kernel: Kernel, sales: DeskSales) {
       language: book.language,
       published_year: book.publishedYear,
       publisher: publisher ? { id: publisher.id, name: publisher.name } : null,
+      english_level: book.englishLevel,
+      series: series ? { id: series.id, name: series.name } : null,
+      series_position: series ? book.seriesPosition : null,
       authors: of('author'),
       narrators: of('narrator'),
       translators: of('translator'),
@@ -136,6 +141,50 @@ export function catalogDesk(kernel: Kernel, sales: DeskSales) {
         publisher_id: mn.catalogDesk.unknownPublisher,
       });
     }
+    const series = [...new Set(inputs.flatMap((input) => (input.series_id ? [input.series_id] : [])))];
+    const seriesFound = new Set(await repository(ctx).existingSeries(series));
+    if (series.some((id) => !seriesFound.has(id))) {
+      throw new AppError('VALIDATION_ERROR', mn.catalogDesk.unknownSeries, { series_id: mn.catalogDesk.unknownSeries });
+    }
+  }
+
+  /**
+   * A form's input as it leaves the title: an English level only on an English book (the kind
+   * set to `book` clears it), a number in a series only with a series (the series cleared
+   * clears it). `current` is the title as stored (none: a new one). Else a field error.
+   */
+  function settled<T extends Partial<Create>>(
+    input: T,
+    current?: Pick<DeskBookRowDb, 'kind' | 'englishLevel' | 'seriesId' | 'seriesPosition'>,
+  ): T {
+    const out: Partial<Create> = { ...input };
+    const kind = input.kind ?? current?.kind ?? 'book';
+    if (kind === 'book') {
+      if (input.english_level) {
+        throw new AppError('VALIDATION_ERROR', mn.catalogDesk.englishLevelEnglishOnly, {
+          english_level: mn.catalogDesk.englishLevelEnglishOnly,
+        });
+      }
+      if (input.kind === 'book' && input.english_level === undefined && (current?.englishLevel ?? null) !== null) {
+        out.english_level = null;
+      }
+    }
+    const series = input.series_id !== undefined ? input.series_id : (current?.seriesId ?? null);
+    if (series === null) {
+      if (input.series_position) {
+        throw new AppError('VALIDATION_ERROR', mn.catalogDesk.seriesPositionNeedsSeries, {
+          series_position: mn.catalogDesk.seriesPositionNeedsSeries,
+        });
+      }
+      if (
+        input.series_id === null &&
+        input.series_position === undefined &&
+        (current?.seriesPosition ?? null) !== null
+      ) {
+        out.series_position = null;
+      }
+    }
+    return out as T;
   }
 
   /** the people and categories of many titles, each field given replacing the title's */
@@ -162,6 +211,7 @@ export function catalogDesk(kernel: Kernel, sales: DeskSales) {
    */
   async function createAll(tx: Ctx, inputs: Create[]): Promise<number[]> {
     if (inputs.length === 0) return [];
+    inputs = inputs.map((input) => settled(input));
     await checkReferences(tx, inputs);
     const bases = inputs.map((input) => slugify(input.title));
     const taken = new Set(await repository(tx).slugsLikeAny('book', [...new Set(bases)]));
@@ -186,9 +236,22 @@ export function catalogDesk(kernel: Kernel, sales: DeskSales) {
     return made;
   }
 
-  /** titles' fields, people and categories changed, in the caller's transaction */
-  async function updateAll(tx: Ctx, patches: { id: number; input: Update }[]): Promise<void> {
-    if (patches.length === 0) return;
+  /** titles' fields, people and categories changed, in the caller's transaction; the patches as written */
+  async function updateAll(tx: Ctx, given: { id: number; input: Update }[]): Promise<{ id: number; input: Update }[]> {
+    if (given.length === 0) return [];
+    const ruled = (input: Update) =>
+      input.kind !== undefined ||
+      input.english_level !== undefined ||
+      input.series_id !== undefined ||
+      input.series_position !== undefined;
+    const ids = given.filter((p) => ruled(p.input)).map((p) => p.id);
+    const current = new Map(
+      (ids.length > 0 ? await repository(tx).booksByIds(ids, false) : []).map((row) => [row.id, row]),
+    );
+    const patches = given.map(({ id, input }) => ({
+      id,
+      input: ruled(input) ? settled(input, current.get(id)) : input,
+    }));
     await checkReferences(
       tx,
       patches.map((p) => p.input),
@@ -198,6 +261,7 @@ export function catalogDesk(kernel: Kernel, sales: DeskSales) {
       if (Object.keys(columns).length > 0) await repository(tx).updateBook(id, columns);
     }
     await writeLinks(tx, patches);
+    return patches;
   }
 
   /** the oldest person (or publisher) of each name, in any letter case; ids by lower-case name */
@@ -260,6 +324,9 @@ export function catalogDesk(kernel: Kernel, sales: DeskSales) {
     ...(input.language !== undefined ? { language: input.language } : {}),
     ...(input.published_year !== undefined ? { publishedYear: input.published_year } : {}),
     ...(input.publisher_id !== undefined ? { publisherId: input.publisher_id } : {}),
+    ...(input.english_level !== undefined ? { englishLevel: input.english_level } : {}),
+    ...(input.series_id !== undefined ? { seriesId: input.series_id } : {}),
+    ...(input.series_position !== undefined ? { seriesPosition: input.series_position } : {}),
   });
 
   return {
@@ -270,6 +337,9 @@ export function catalogDesk(kernel: Kernel, sales: DeskSales) {
 
     /** another of the desk's writes (a summary's) announced as the titles' are: caches dropped, listeners told */
     announce,
+
+    /** the people, categories, publishers and series named by a form exist (else a field error); the summaries' too */
+    checkReferences,
 
     async books(
       ctx: Ctx,
@@ -324,12 +394,13 @@ export function catalogDesk(kernel: Kernel, sales: DeskSales) {
         const before = await repository(tx).book(id, true);
         if (!before) throw new AppError('NOT_FOUND', mn.catalogDesk.bookNotFound);
         const beforeView = await view(tx, id);
-        await updateAll(tx, [{ id, input }]);
-        const fields = Object.keys(input) as (keyof Update)[];
+        const [written] = await updateAll(tx, [{ id, input }]);
+        const after = written!.input;
+        const fields = Object.keys(after) as (keyof Update)[];
         await onChange(tx, {
           id,
           before: Object.fromEntries(fields.map((f) => [f, pick(beforeView, f)])),
-          after: input,
+          after,
         });
         await changed(tx, [id]);
       });
@@ -537,6 +608,19 @@ export function catalogDesk(kernel: Kernel, sales: DeskSales) {
       });
     },
 
+    /** series of titles holding `q` in their name (the form's picker) */
+    series: (ctx: Ctx, q: string | undefined, limit: number) => repository(ctx).seriesNamed(q, limit),
+
+    async createSeries(ctx: Ctx, input: z.output<typeof deskSeriesCreate>, onChange: OnChange) {
+      return transaction(ctx, async (tx) => {
+        const base = slugify(input.name);
+        const slug = uniqueSlug(base, new Set(await repository(tx).slugsLike('series', base)));
+        const row = await repository(tx).insertSeries({ name: input.name, slug });
+        await onChange(tx, { id: row.id, before: null, after: { name: row.name } });
+        return { id: row.id, slug: row.slug, name: row.name, books: 0 };
+      });
+    },
+
     /**
      * Books or summaries by id, any status, in the order asked (the bundles desk's titles);
      * the ids that are none are left out.
@@ -575,6 +659,8 @@ function pick(view: DeskBook, field: keyof Update): unknown {
       return view.categories.map((c) => c.id);
     case 'publisher_id':
       return view.publisher?.id ?? null;
+    case 'series_id':
+      return view.series?.id ?? null;
     default:
       return view[field];
   }

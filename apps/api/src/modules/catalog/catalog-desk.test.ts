@@ -244,6 +244,79 @@ describe('catalogue desk', () => {
     });
   });
 
+  it('puts a title in a series (made inline) with its number and gives an English book its level; the public page shows both at once; bad values are refused under their fields', async () => {
+    const [row] = deskBooksResponse.parse(
+      (await get('/api/staff/catalog/books?status=published&format=ebook&sort=published&limit=1')).json(),
+    ).data.rows;
+    const id = row!.id;
+    const publicBook = async () => (await t.app.inject(`/v4/books/${id}`)).json().data;
+    await publicBook(); // cached: the change must drop it
+    const made = await send('POST', '/api/staff/catalog/series', { name: 'Хөх судар цуврал' });
+    expect(made.statusCode, made.body).toBe(200);
+    const series = made.json().data;
+    expect(series).toMatchObject({ name: 'Хөх судар цуврал', books: 0 });
+    const found = (await get(`/api/staff/catalog/series?q=${encodeURIComponent('судар')}`)).json().data;
+    expect(found.map((s: { id: number }) => s.id)).toContain(series.id);
+
+    const field = async (patch: object) => {
+      const answer = await send('PATCH', `/api/staff/catalog/books/${id}`, patch);
+      expect(answer.statusCode, answer.body).toBeGreaterThanOrEqual(400);
+      return answer.json().error.fields;
+    };
+    // a number with no series, an unknown series, a number out of range, a level on a Mongolian book or none of CEFR's
+    expect((await field({ series_position: 2 })).series_position).toBe(mn.catalogDesk.seriesPositionNeedsSeries);
+    expect((await field({ series_id: 99_999_999 })).series_id).toBe(mn.catalogDesk.unknownSeries);
+    expect((await field({ series_id: series.id, series_position: 1000 })).series_position).toBe(
+      mn.catalogDesk.seriesPositionInvalid,
+    );
+    expect((await field({ kind: 'book', english_level: 'B1' })).english_level).toBe(
+      mn.catalogDesk.englishLevelEnglishOnly,
+    );
+    expect((await field({ kind: 'english_book', english_level: 'Z9' })).english_level).toBe(
+      mn.catalogDesk.englishLevelInvalid,
+    );
+
+    const placed = await send('PATCH', `/api/staff/catalog/books/${id}`, { series_id: series.id, series_position: 2 });
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect(deskBookResponse.parse(placed.json()).data).toMatchObject({
+      series: { id: series.id, name: 'Хөх судар цуврал' },
+      series_position: 2,
+    });
+    expect((await publicBook()).series).toMatchObject({ id: series.id, name: 'Хөх судар цуврал', position: 2 });
+
+    const english = await send('PATCH', `/api/staff/catalog/books/${id}`, {
+      kind: 'english_book',
+      english_level: 'B2',
+    });
+    expect(english.statusCode, english.body).toBe(200);
+    expect((await publicBook()).english_level).toBe('B2');
+
+    // back to a Mongolian book: its level goes; out of the series: its number goes
+    const back = await send('PATCH', `/api/staff/catalog/books/${id}`, { kind: 'book', series_id: null });
+    expect(deskBookResponse.parse(back.json()).data).toMatchObject({
+      kind: 'book',
+      english_level: null,
+      series: null,
+      series_position: null,
+    });
+    const shown = await publicBook();
+    expect(shown.english_level).toBeNull();
+    expect(shown.series).toBeNull();
+
+    const owner = await keptStaff(t.app, ['owner']);
+    const audit = async (query: string) =>
+      (await t.app.inject({ url: `/api/staff/audit?${query}`, headers: owner.headers })).json().data.entries;
+    const [last] = await audit(`object_type=book&object_id=${id}`);
+    expect(last).toMatchObject({
+      action: 'catalog.book_update',
+      before: { kind: 'english_book', english_level: 'B2', series_id: series.id, series_position: 2 },
+      after: { kind: 'book', english_level: null, series_id: null, series_position: null },
+    });
+    expect((await audit(`object_type=series&object_id=${series.id}`))[0]).toMatchObject({
+      action: 'catalog.series_create',
+    });
+  });
+
   it('publishes a title only when each format it sells has its file', async () => {
     // an e-book only, back to draft, with an audiobook price as an ONIX import leaves one
     const { rows } = await t.db.db.execute<{ id: number }>(sql`

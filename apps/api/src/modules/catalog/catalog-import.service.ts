@@ -288,6 +288,10 @@ export function catalogImport(kernel: Kernel, desk: CatalogDesk, commerce: Comme
       language: item.language ?? 'mn',
       published_year: item.publishedYear ?? null,
       publisher_id: item.publisher ? (publishers.get(item.publisher.toLowerCase()) ?? null) : null,
+      // ONIX's series (`Collection`) and English levels are not read
+      english_level: null,
+      series_id: null,
+      series_position: null,
       author_ids: ids('author'),
       narrator_ids: ids('narrator'),
       translator_ids: ids('translator'),

@@ -1,7 +1,14 @@
 import type { ModuleDb } from '@nomsan/db/client';
 import { and, asc, desc, eq, or, sql, type SQL } from '@nomsan/db/orm';
 import type * as schema from '@nomsan/db/schema/catalog';
-import { catalogBook, catalogSummary } from '@nomsan/db/schema/catalog';
+import {
+  catalogBook,
+  catalogCategory,
+  catalogContributor,
+  catalogSummary,
+  catalogSummaryCategory,
+  catalogSummaryContributor,
+} from '@nomsan/db/schema/catalog';
 import { escapeLike, type Cursor } from './catalog-desk.repository';
 
 export type SummaryDeskDb = ModuleDb<typeof schema>;
@@ -79,6 +86,49 @@ export function summaryDeskRepository(db: SummaryDeskDb) {
           .from(catalogBook)
           .where(eq(catalogBook.id, id))
       )[0],
+
+    /** its authors in the order shown */
+    authorsOf: (summaryId: number) =>
+      db
+        .select({ id: catalogContributor.id, name: catalogContributor.name, slug: catalogContributor.slug })
+        .from(catalogSummaryContributor)
+        .innerJoin(catalogContributor, eq(catalogContributor.id, catalogSummaryContributor.contributorId))
+        .where(and(eq(catalogSummaryContributor.summaryId, summaryId), eq(catalogSummaryContributor.role, 'author')))
+        .orderBy(catalogSummaryContributor.position),
+
+    categoriesOf: (summaryId: number) =>
+      db
+        .select({ id: catalogCategory.id, title: catalogCategory.title })
+        .from(catalogSummaryCategory)
+        .innerJoin(catalogCategory, eq(catalogCategory.id, catalogSummaryCategory.categoryId))
+        .where(eq(catalogSummaryCategory.summaryId, summaryId))
+        .orderBy(catalogCategory.position, catalogCategory.id),
+
+    /** its authors replaced, in the order given (the card's authors follow by trigger) */
+    async setAuthors(summaryId: number, contributorIds: number[]) {
+      await db
+        .delete(catalogSummaryContributor)
+        .where(and(eq(catalogSummaryContributor.summaryId, summaryId), eq(catalogSummaryContributor.role, 'author')));
+      if (contributorIds.length > 0) {
+        await db
+          .insert(catalogSummaryContributor)
+          .values(
+            contributorIds.map((contributorId, position) => ({
+              summaryId,
+              contributorId,
+              role: 'author' as const,
+              position,
+            })),
+          );
+      }
+    },
+
+    async setCategories(summaryId: number, categoryIds: number[]) {
+      await db.delete(catalogSummaryCategory).where(eq(catalogSummaryCategory.summaryId, summaryId));
+      if (categoryIds.length > 0) {
+        await db.insert(catalogSummaryCategory).values(categoryIds.map((categoryId) => ({ summaryId, categoryId })));
+      }
+    },
 
     /** the slugs taken that are `base` or `base` with a number after it */
     slugsLike: async (base: string) =>

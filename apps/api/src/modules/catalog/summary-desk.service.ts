@@ -41,7 +41,7 @@ export function readingMinutesOf(body: readonly string[]): number {
  * write runs in one transaction with its audit entry, then is announced as the desk's titles
  * are: the summary's cached answers dropped in every process and the search index rebuilt.
  */
-export function summaryDesk(kernel: Kernel, desk: Pick<CatalogDesk, 'announce'>) {
+export function summaryDesk(kernel: Kernel, desk: Pick<CatalogDesk, 'announce' | 'checkReferences'>) {
   const repository = boundRepository(summaryDeskRepository);
   const cover = (row: { coverKey: string | null; coverColor: string }) =>
     coverImage(kernel.mediaBaseUrl, row.coverKey, row.coverColor, 'square');
@@ -56,7 +56,11 @@ export function summaryDesk(kernel: Kernel, desk: Pick<CatalogDesk, 'announce'>)
   async function view(ctx: Ctx, id: number): Promise<DeskSummary> {
     const row = await repository(ctx).summary(id);
     if (!row) throw new AppError('NOT_FOUND', mn.catalogDesk.summaryNotFound);
-    const book = row.bookId ? await repository(ctx).book(row.bookId) : undefined;
+    const [book, authors, categories] = await Promise.all([
+      row.bookId ? repository(ctx).book(row.bookId) : Promise.resolve(undefined),
+      repository(ctx).authorsOf(id),
+      repository(ctx).categoriesOf(id),
+    ]);
     return {
       id: row.id,
       slug: row.slug,
@@ -64,6 +68,8 @@ export function summaryDesk(kernel: Kernel, desk: Pick<CatalogDesk, 'announce'>)
       description: row.description,
       body: row.body,
       book: book ? { id: book.id, title: book.title } : null,
+      authors,
+      categories,
       reading_minutes: row.readingMinutes,
       status: row.status,
       published_at: row.publishedAt.toISOString(),
@@ -82,6 +88,21 @@ export function summaryDesk(kernel: Kernel, desk: Pick<CatalogDesk, 'announce'>)
     if (!(await repository(ctx).book(bookId))) {
       throw new AppError('VALIDATION_ERROR', mn.catalogDesk.bookNotFound, { book_id: mn.catalogDesk.bookNotFound });
     }
+  }
+
+  /** the authors and categories a form names exist (else a field error, the titles' own) */
+  const checkLinks = (ctx: Ctx, input: Update) =>
+    desk.checkReferences(ctx, [
+      {
+        ...(input.author_ids ? { author_ids: input.author_ids } : {}),
+        ...(input.category_ids ? { category_ids: input.category_ids } : {}),
+      },
+    ]);
+
+  /** the authors and categories a form holds, each replacing the summary's */
+  async function writeLinks(tx: Ctx, id: number, input: Update) {
+    if (input.author_ids) await repository(tx).setAuthors(id, [...new Set(input.author_ids)]);
+    if (input.category_ids) await repository(tx).setCategories(id, [...new Set(input.category_ids)]);
   }
 
   const columnsOf = (input: Update) => ({
@@ -128,6 +149,7 @@ export function summaryDesk(kernel: Kernel, desk: Pick<CatalogDesk, 'announce'>)
     async create(ctx: Ctx, input: Create, onChange: OnChange): Promise<DeskSummary> {
       const id = await transaction(ctx, async (tx) => {
         await checkBook(tx, input.book_id);
+        await checkLinks(tx, input);
         const base = slugify(input.title);
         const slug = uniqueSlug(base, new Set(await repository(tx).slugsLike(base)));
         const made = await repository(tx).insert({
@@ -137,6 +159,7 @@ export function summaryDesk(kernel: Kernel, desk: Pick<CatalogDesk, 'announce'>)
           readingMinutes: input.reading_minutes ?? readingMinutesOf(input.body),
           status: 'draft',
         });
+        await writeLinks(tx, made, input);
         await onChange(tx, { id: made, before: null, after: input });
         await changed(tx, made);
         return made;
@@ -150,21 +173,30 @@ export function summaryDesk(kernel: Kernel, desk: Pick<CatalogDesk, 'announce'>)
         const row = await locked(tx, id);
         const before = await view(tx, id);
         await checkBook(tx, input.book_id);
+        await checkLinks(tx, input);
         await repository(tx).update(id, {
           ...columnsOf(input),
           ...(input.reading_minutes !== undefined
             ? { readingMinutes: input.reading_minutes ?? readingMinutesOf(input.body ?? row.body) }
             : {}),
         });
+        await writeLinks(tx, id, input);
         const fields = Object.keys(input) as (keyof Update)[];
+        const was = (field: keyof Update): unknown => {
+          switch (field) {
+            case 'book_id':
+              return before.book?.id ?? null;
+            case 'author_ids':
+              return before.authors.map((a) => a.id);
+            case 'category_ids':
+              return before.categories.map((c) => c.id);
+            default:
+              return before[field];
+          }
+        };
         await onChange(tx, {
           id,
-          before: Object.fromEntries(
-            fields.map((f) => [
-              f,
-              f === 'book_id' ? (before.book?.id ?? null) : before[f as Exclude<keyof Update, 'book_id'>],
-            ]),
-          ),
+          before: Object.fromEntries(fields.map((f) => [f, was(f)])),
           after: input,
         });
         await changed(tx, id);

@@ -203,6 +203,63 @@ describe('summaries at the catalogue desk', () => {
     },
   );
 
+  it("shows and changes a summary's authors (in order) and categories; the public page follows at once; unknown ones are refused", async () => {
+    const [row] = deskSummariesResponse.parse(
+      (await get('/api/staff/catalog/summaries?status=published&sort=title&limit=1')).json(),
+    ).data.rows;
+    const id = row!.id;
+    const before = deskSummaryResponse.parse((await get(`/api/staff/catalog/summaries/${id}`)).json()).data;
+    expect(before.authors.length, "the demo's summary has its authors").toBeGreaterThan(0);
+    const publicSummary = async () => (await t.app.inject(`/v5/summary/${id}`)).json().data;
+    await publicSummary(); // cached: the change must drop it
+
+    const author = (await send('POST', '/api/staff/catalog/contributors', { name: 'Б. Ринчен' })).json().data;
+    const categories = (await get('/api/staff/catalog/categories')).json().data as { id: number; title: string }[];
+    const category = categories.find((c) => !before.categories.some((own) => own.id === c.id))!;
+    const changed = await send('PATCH', `/api/staff/catalog/summaries/${id}`, {
+      author_ids: [author.id, before.authors[0]!.id],
+      category_ids: [category.id],
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const after = deskSummaryResponse.parse(changed.json()).data;
+    expect(after.authors.map((a) => a.name)).toEqual(['Б. Ринчен', before.authors[0]!.name]);
+    expect(after.categories).toEqual([{ id: category.id, title: category.title }]);
+    expect(after.title, 'the rest stays').toBe(before.title);
+    const shown = await publicSummary();
+    expect(shown.authors.map((a: { name: string }) => a.name)).toEqual(['Б. Ринчен', before.authors[0]!.name]);
+    expect(shown.categories.map((c: { id: number }) => c.id)).toEqual([category.id]);
+
+    const unknownPeople = await send('PATCH', `/api/staff/catalog/summaries/${id}`, { author_ids: [99_999_999] });
+    expect(unknownPeople.statusCode).toBe(400);
+    expect(unknownPeople.json().error.fields.author_ids).toBe(mn.catalogDesk.unknownPeople);
+    const unknownCategory = await send('POST', '/api/staff/catalog/summaries', {
+      title: 'Т',
+      category_ids: [99_999_999],
+    });
+    expect(unknownCategory.json().error.fields.category_ids).toBe(mn.catalogDesk.unknownCategories);
+
+    // a new summary with its authors and categories
+    const made = await send('POST', '/api/staff/catalog/summaries', {
+      title: 'Тэнгэрийн заяа: товчлол',
+      author_ids: [author.id],
+      category_ids: [category.id],
+    });
+    expect(deskSummaryResponse.parse(made.json()).data).toMatchObject({
+      authors: [{ id: author.id, name: 'Б. Ринчен' }],
+      categories: [{ id: category.id }],
+    });
+
+    const owner = await keptStaff(t.app, ['owner']);
+    const [entry] = (
+      await t.app.inject({ url: `/api/staff/audit?object_type=summary&object_id=${id}`, headers: owner.headers })
+    ).json().data.entries;
+    expect(entry).toMatchObject({
+      action: 'catalog.summary_update',
+      before: { author_ids: before.authors.map((a) => a.id), category_ids: before.categories.map((c) => c.id) },
+      after: { author_ids: [author.id, before.authors[0]!.id], category_ids: [category.id] },
+    });
+  });
+
   it('answers bad input in Mongolian with the field named, and refuses other roles', async () => {
     const blank = await send('POST', '/api/staff/catalog/summaries', { title: ' ', body: ['', 'x'] });
     expect(blank.statusCode).toBe(400);
