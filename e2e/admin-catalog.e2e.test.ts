@@ -150,6 +150,14 @@ describe('the catalogue and podcasts in the back office', () => {
           .poll(() => page.getByRole('list', { name: 'Зохиогчид' }).getByRole('listitem').allTextContents())
           .toEqual([expect.stringContaining(author)]);
         await page.getByRole('group', { name: 'Ангилал' }).getByRole('checkbox').first().check();
+        // an English book: its level shows once the kind is chosen; a series made on the way, with its number
+        expect(await page.getByLabel('Англи хэлний түвшин').count()).toBe(0);
+        await page.getByLabel('Төрөл', { exact: true }).selectOption('english_book');
+        await page.getByLabel('Англи хэлний түвшин').selectOption('B1');
+        const series = `Туршилтын цуврал ${stamp}`;
+        await page.getByRole('combobox', { name: 'Цуврал', exact: true }).fill(series);
+        await page.getByRole('option', { name: `«${series}» цуврал шинээр нэмэх` }).click();
+        await page.getByLabel('Цуврал дахь дугаар', { exact: true }).fill('3');
         await adminShots(page, 'catalog-new');
         await page.getByRole('button', { name: 'Ноорог үүсгэх' }).click();
         await at(page, /^\/admin\/catalog\/\d+$/);
@@ -224,6 +232,14 @@ describe('the catalogue and podcasts in the back office', () => {
         await status.getByRole('button', { name: 'Одоо нийтлэх' }).click();
         await expect.poll(() => status.getByText('Нийтлэгдсэн', { exact: true }).count()).toBe(1);
         await adminShots(page, 'catalog-files');
+        // the store's page shows its level and its place in the series
+        const english = await context.newPage();
+        await english.goto((await page.getByRole('link', { name: 'Дэлгүүрт харах' }).getAttribute('href'))!);
+        await heading(english, title).waitFor();
+        expect(await english.getByText(series, { exact: true }).count()).toBeGreaterThan(0);
+        expect(await english.getByText('3-р боть').count()).toBeGreaterThan(0);
+        expect(await english.getByText('B1', { exact: true }).count()).toBeGreaterThan(0);
+        await english.close();
         // back to a draft: a title without a price stays out of the lists other journeys read
         await status.getByRole('button', { name: 'Ноорог болгох' }).click();
         await expect.poll(() => status.getByText('Ноорог', { exact: true }).count()).toBe(1);

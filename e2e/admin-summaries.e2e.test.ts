@@ -51,6 +51,7 @@ describe('summaries in the back office', () => {
       const page = await context.newPage();
       const problems = watchConsole(page);
       const title = `Товчлолын туршилт ${Date.now() % 100_000}`;
+      const author = `Товчлолын зохиогч ${Date.now() % 100_000}`;
       const paragraphs = ['Эхний санаа: өдөр бүр бага багаар.', 'Хоёр дахь санаа: дадлыг орчноор нь өөрчил.'];
 
       try {
@@ -71,6 +72,12 @@ describe('summaries in the back office', () => {
         await page.getByRole('option', { name: book.title, exact: true }).click();
         await page.getByLabel('Текст', { exact: true }).fill(paragraphs.join('\n\n'));
         await expect.poll(() => page.getByText('2 догол мөр', { exact: false }).count()).toBe(1);
+        // its author, made on the way as a title's are
+        await page.getByRole('combobox', { name: 'Зохиогчид' }).fill(author);
+        await page.getByRole('option', { name: `«${author}» нэртэй хүн шинээр нэмэх` }).click();
+        await expect
+          .poll(() => page.getByRole('list', { name: 'Зохиогчид' }).getByRole('listitem').allTextContents())
+          .toEqual([expect.stringContaining(author)]);
         await adminShots(page, 'summary-new');
         await page.getByRole('button', { name: 'Ноорог үүсгэх' }).click();
         await at(page, /^\/admin\/summaries\/\d+$/);
@@ -109,6 +116,7 @@ describe('summaries in the back office', () => {
         await member.goto(path);
         await heading(member, title).waitFor();
         for (const paragraph of paragraphs) expect(await member.getByText(paragraph).count()).toBeGreaterThan(0);
+        expect(await member.getByRole('link', { name: author }).count()).toBeGreaterThan(0);
         expect(await member.getByText('3 900₮').count()).toBeGreaterThan(0);
         await visitor.close();
       } finally {

@@ -1917,7 +1917,7 @@ export const mn = {
       englishLevelNone: 'Заагаагүй',
       series: 'Цуврал',
       seriesPosition: 'Цуврал дахь дугаар',
-      seriesPositionHint: 'Цувралын хэддүгээр ном болох (1–999).',
+      seriesPositionHint: 'Хэддүгээр ном (1–999).',
       publisher: 'Хэвлэлийн газар',
       people: 'Хүмүүс',
       authors: 'Зохиогчид',

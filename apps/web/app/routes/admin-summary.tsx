@@ -17,15 +17,16 @@ import type { Route } from './+types/admin-summary';
 
 const t = mn.admin.summaries;
 
-/** The summary, its offer and where its recording is. */
+/** The summary, its offer, where its recording is and the categories to choose from. */
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
   return loadDeskTitle(request, params, async (api, id) => {
-    const [summary, offer, audio] = await Promise.all([
+    const [summary, offer, audio, categories] = await Promise.all([
       api.call(catalogDeskEndpoints.summary, { params: id }).then((answer) => answer.data),
       api.call(catalogDeskEndpoints.summaryOffer, { params: id }).then((answer) => answer.data),
       api.call(catalogDeskEndpoints.summaryAudioStatus, { params: id }).then((answer) => answer.data),
+      api.call(catalogDeskEndpoints.categories).then((answer) => answer.data),
     ]);
-    return { summary, offer, audio };
+    return { summary, offer, audio, categories };
   });
 }
 
@@ -70,7 +71,7 @@ export default function AdminSummary({ loaderData }: Route.ComponentProps) {
           </>
         }
       >
-        <SummaryForm key={summary.id} summary={summary} onSaved={onSummary} />
+        <SummaryForm key={summary.id} summary={summary} categories={loaderData.categories} onSaved={onSummary} />
         <SummaryOfferPanel summaryId={summary.id} offer={offer} onChanged={(next) => change({ offer: next })} />
       </DeskTitleLayout>
     </>

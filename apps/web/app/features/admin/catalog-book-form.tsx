@@ -1,12 +1,12 @@
 import { useRef, useState } from 'react';
-import { deskBookCreate, type DeskBook } from '@nomsan/contracts/catalog-desk';
+import { deskBookCreate, ENGLISH_LEVELS, type DeskBook } from '@nomsan/contracts/catalog-desk';
 import { catalogDeskEndpoints } from '@nomsan/contracts/catalog-desk.endpoints';
 import { mn } from '@nomsan/contracts/messages';
 import type { z } from 'zod';
 import { TextField } from '~/ui/form';
 import { FormAlert } from '~/ui/retry-notice';
 import { adminApi } from './admin-api';
-import { CategoryChecklist, PeoplePicker, PublisherPicker, type Named } from './catalog-pickers';
+import { CategoryChecklist, PeoplePicker, PublisherPicker, SeriesPicker, type Named } from './catalog-pickers';
 import { saveDeskForm } from './desk-page';
 import { useStaffForm } from './form';
 import { Panel, SelectField, Submit, TextAreaField } from './ui';
@@ -20,8 +20,11 @@ const FIELDS = [
   'title',
   'subtitle',
   'kind',
+  'english_level',
   'language',
   'published_year',
+  'series_id',
+  'series_position',
   'short_description',
   'description',
   'publisher_id',
@@ -35,8 +38,12 @@ interface Draft {
   title: string;
   subtitle: string;
   kind: 'book' | 'english_book';
+  /** '' none */
+  english_level: string;
   language: string;
   published_year: string;
+  series: Named | null;
+  series_position: string;
   short_description: string;
   description: string;
   publisher: Named | null;
@@ -54,8 +61,11 @@ function draftOf(book: DeskBook | null): Draft {
     title: book?.title ?? '',
     subtitle: book?.subtitle ?? '',
     kind: book?.kind ?? 'book',
+    english_level: book?.english_level ?? '',
     language: book?.language ?? 'mn',
     published_year: book?.published_year?.toString() ?? '',
+    series: book?.series ?? null,
+    series_position: book?.series_position?.toString() ?? '',
     short_description: book?.short_description ?? '',
     description: book?.description ?? '',
     publisher: book?.publisher ?? null,
@@ -66,14 +76,23 @@ function draftOf(book: DeskBook | null): Draft {
   };
 }
 
-/** What the contract's schema reads: an empty subtitle or year is none. */
+type Level = (typeof ENGLISH_LEVELS)[number];
+
+/**
+ * What the contract's schema reads: an empty subtitle, year or number is none; a level only for
+ * an English book and a number only in a series (the fields hidden otherwise).
+ */
 const inputOf = (draft: Draft) => ({
   title: draft.title,
   subtitle: draft.subtitle.trim() === '' ? null : draft.subtitle,
   kind: draft.kind,
+  english_level: draft.kind === 'english_book' && draft.english_level !== '' ? (draft.english_level as Level) : null,
   language: draft.language,
   // not a number: NaN, which the schema refuses with the year's message
   published_year: draft.published_year.trim() === '' ? null : Number(draft.published_year.trim()),
+  series_id: draft.series?.id ?? null,
+  series_position:
+    draft.series === null || draft.series_position.trim() === '' ? null : Number(draft.series_position.trim()),
   short_description: draft.short_description,
   description: draft.description,
   publisher_id: draft.publisher?.id ?? null,
@@ -103,7 +122,9 @@ export function BookForm({
     setDraft((previous) => ({ ...previous, [key]: value }));
     form.clear(field);
   };
-  const text = (key: 'title' | 'subtitle' | 'language' | 'published_year' | 'short_description' | 'description') => ({
+  const text = (
+    key: 'title' | 'subtitle' | 'language' | 'published_year' | 'series_position' | 'short_description' | 'description',
+  ) => ({
     name: key,
     value: draft[key],
     error: form.error(key),
@@ -150,6 +171,22 @@ export function BookForm({
             <option value="book">{t.kinds.book}</option>
             <option value="english_book">{t.kinds.english_book}</option>
           </SelectField>
+          {draft.kind === 'english_book' ? (
+            <SelectField
+              label={t.englishLevel}
+              name="english_level"
+              value={draft.english_level}
+              error={form.error('english_level')}
+              onChange={(event) => set('english_level', event.target.value)}
+            >
+              <option value="">{t.englishLevelNone}</option>
+              {ENGLISH_LEVELS.map((level) => (
+                <option key={level} value={level}>
+                  {level}
+                </option>
+              ))}
+            </SelectField>
+          ) : null}
           <TextField
             label={t.language}
             hint={t.languageHint}
@@ -160,6 +197,25 @@ export function BookForm({
             {...text('language')}
           />
           <TextField label={t.year} inputMode="numeric" autoComplete="off" maxLength={4} {...text('published_year')} />
+          <div className="sm:col-span-2">
+            <SeriesPicker
+              legend={t.series}
+              name="series_id"
+              value={draft.series}
+              error={form.error('series_id')}
+              onChange={(series) => set('series', series, 'series_id')}
+            />
+          </div>
+          {draft.series ? (
+            <TextField
+              label={t.seriesPosition}
+              hint={t.seriesPositionHint}
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={3}
+              {...text('series_position')}
+            />
+          ) : null}
           <TextAreaField
             label={t.shortDescription}
             hint={t.shortDescriptionHint}

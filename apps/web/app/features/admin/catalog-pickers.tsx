@@ -31,6 +31,10 @@ const createPerson = async (name: string): Promise<Found> =>
   (await adminApi().call(catalogDeskEndpoints.createContributor, { body: { name } })).data;
 const createPublisher = async (name: string): Promise<Found> =>
   (await adminApi().call(catalogDeskEndpoints.createPublisher, { body: { name } })).data;
+const searchSeries = async (q: string): Promise<Found[]> =>
+  (await adminApi().call(catalogDeskEndpoints.series, { query: { ...(q ? { q } : {}), limit: RESULTS } })).data;
+const createSeries = async (name: string): Promise<Found> =>
+  (await adminApi().call(catalogDeskEndpoints.createSeries, { body: { name } })).data;
 
 /**
  * Search as you type (a combobox and its listbox): names holding what was typed, the ones with
@@ -359,6 +363,25 @@ export function PublisherPicker(props: {
       create={createPublisher}
       createLabel={t.createPublisher}
       clearLabel={t.clearPublisher}
+    />
+  );
+}
+
+/** The series a title belongs to: one or none, found by name or made inline. */
+export function SeriesPicker(props: {
+  legend: string;
+  name: string;
+  value: Named | null;
+  onChange: (series: Named | null) => void;
+  error?: string | undefined;
+}) {
+  return (
+    <OnePicker
+      {...props}
+      search={searchSeries}
+      create={createSeries}
+      createLabel={t.createSeries}
+      clearLabel={t.clearSeries}
     />
   );
 }

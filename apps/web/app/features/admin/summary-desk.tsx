@@ -19,7 +19,7 @@ import { FormAlert } from '~/ui/retry-notice';
 import { adminApi } from './admin-api';
 import { OneOfferPanel } from './catalog-book-offers';
 import { BookStatusChip } from './catalog-list';
-import { BookPicker, type Named } from './catalog-pickers';
+import { BookPicker, CategoryChecklist, PeoplePicker, type Named } from './catalog-pickers';
 import { saveDeskForm } from './desk-page';
 import { DeskFilters, DeskTable, titleColumn, updatedColumn, type DeskFilter, type DeskList } from './desk-table';
 import { ConfirmDialog } from './dialog';
@@ -108,9 +108,11 @@ type Fields = z.output<typeof deskSummaryCreate>;
 const FIELDS = [
   'title',
   'book_id',
+  'reading_minutes',
   'description',
   'body',
-  'reading_minutes',
+  'author_ids',
+  'category_ids',
 ] as const satisfies readonly (keyof Fields)[];
 
 interface Draft {
@@ -119,6 +121,8 @@ interface Draft {
   body: string;
   book: Named | null;
   reading_minutes: string;
+  authors: Named[];
+  category_ids: number[];
 }
 
 const draftOf = (summary: DeskSummary | null): Draft => ({
@@ -127,6 +131,8 @@ const draftOf = (summary: DeskSummary | null): Draft => ({
   body: summary?.body.join('\n\n') ?? '',
   book: summary?.book ? { id: summary.book.id, name: summary.book.title } : null,
   reading_minutes: summary ? String(summary.reading_minutes) : '',
+  authors: summary?.authors.map(({ id, name }) => ({ id, name })) ?? [],
+  category_ids: summary?.categories.map((category) => category.id) ?? [],
 });
 
 /** The text as paragraphs: split at empty lines, each trimmed; an empty box is none. */
@@ -143,6 +149,8 @@ const inputOf = (draft: Draft) => ({
   book_id: draft.book?.id ?? null,
   // not a number: NaN, which the schema refuses with the field's message
   reading_minutes: draft.reading_minutes.trim() === '' ? null : Number(draft.reading_minutes.trim()),
+  author_ids: draft.authors.map((person) => person.id),
+  category_ids: draft.category_ids,
 });
 
 /**
@@ -152,9 +160,12 @@ const inputOf = (draft: Draft) => ({
  */
 export function SummaryForm({
   summary,
+  categories,
   onSaved,
 }: {
   summary: DeskSummary | null;
+  /** the categories to choose from */
+  categories: readonly { id: number; title: string; parent_id: number | null }[];
   onSaved: (summary: DeskSummary) => void;
 }) {
   const formRef = useRef<HTMLFormElement>(null);
@@ -235,7 +246,26 @@ export function SummaryForm({
             {...text('body')}
             className="sm:col-span-3"
           />
+          <div className="sm:col-span-3">
+            <PeoplePicker
+              legend={t.authors}
+              name="author_ids"
+              value={draft.authors}
+              error={form.error('author_ids')}
+              onChange={(people) => set('authors', people, 'author_ids')}
+            />
+          </div>
         </div>
+      </Panel>
+      <Panel title={t.categories}>
+        <CategoryChecklist
+          legend={t.categories}
+          hint={t.categoriesHint}
+          categories={categories}
+          value={draft.category_ids}
+          error={form.error('category_ids')}
+          onChange={(ids) => set('category_ids', ids)}
+        />
       </Panel>
       <div className="flex justify-end">
         <Submit pending={form.pending} waiting={form.wait !== null} className="max-sm:w-full">
