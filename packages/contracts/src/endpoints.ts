@@ -13,6 +13,7 @@ import { libraryEndpoints } from './library.endpoints';
 import { mediaEndpoints } from './media.endpoints';
 import { billingEndpoints, checkoutEndpoints } from './money.endpoints';
 import { notificationsEndpoints } from './notifications.endpoints';
+import { peopleDeskEndpoints } from './people-desk.endpoints';
 import { podcastFeedEndpoints, podcastsEndpoints } from './podcasts.endpoints';
 import { searchEndpoints } from './search.endpoints';
 import { staffEndpoints } from './staff.endpoints';
@@ -33,6 +34,7 @@ export const allEndpoints: readonly Endpoint[] = [
   catalogDeskEndpoints,
   catalogImportEndpoints,
   collectionsDeskEndpoints,
+  peopleDeskEndpoints,
   searchEndpoints,
   podcastsEndpoints,
   podcastFeedEndpoints,

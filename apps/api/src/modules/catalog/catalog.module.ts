@@ -9,6 +9,8 @@ import { catalogImport, type CatalogImport } from './catalog-import.service';
 import { catalogImportRoutes } from './catalog-import.routes';
 import { collectionsDesk, type CollectionsDesk } from './collections-desk.service';
 import { collectionsDeskRoutes } from './collections-desk.routes';
+import { peopleDesk, type PeopleDesk } from './people-desk.service';
+import { peopleDeskRoutes } from './people-desk.routes';
 import { summaryDesk, type SummaryDesk } from './summary-desk.service';
 import { summaryDeskRoutes } from './summary-desk.routes';
 import { catalogEdits, type CatalogEdits } from './catalog-edits.service';
@@ -17,7 +19,8 @@ import { computeRelatedJob, relatedBooksService } from './related.service';
 
 /**
  * The catalogue's read model, its writes under `edits`, the back office's desk (titles,
- * summaries), its ONIX imports and its collections (discovery topics, the showcase).
+ * summaries), its ONIX imports, its collections (discovery topics, the showcase) and its
+ * people, publishers and categories.
  */
 export type CatalogModule = CatalogService & {
   edits: CatalogEdits;
@@ -25,6 +28,7 @@ export type CatalogModule = CatalogService & {
   summaryDesk: SummaryDesk;
   imports: CatalogImport;
   collections: CollectionsDesk;
+  people: PeopleDesk;
 };
 
 /** how long after a desk change the related books are computed again */
@@ -65,6 +69,7 @@ export const catalogModule = defineModule({
       summaryDesk: summaryDesk(kernel, desk),
       imports: catalogImport(kernel, desk, commerce),
       collections: collectionsDesk(kernel, podcasts),
+      people: peopleDesk(kernel, desk),
     };
   },
   routes: async (app, context) => {
@@ -73,6 +78,7 @@ export const catalogModule = defineModule({
     await app.register(summaryDeskRoutes, context);
     await app.register(catalogImportRoutes, context);
     await app.register(collectionsDeskRoutes, context);
+    await app.register(peopleDeskRoutes, context);
   },
   jobs: (catalog, kernel, services) => [
     handle(publishDueJob, async (ctx) => {

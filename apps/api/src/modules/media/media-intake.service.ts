@@ -63,9 +63,13 @@ export function mediaIntake(settings: Pick<MediaSettings, 'ebookDir' | 'sourceDi
 
     /**
      * A cover from an image file: its key in the media store and its dominant colour. A title's
-     * is cut to 2:3; a summary's and a bundle's square, as their cards show them.
+     * is cut to 2:3; a summary's, a bundle's, a person's photo and a publisher's logo square, as
+     * their cards and pages show them.
      */
-    async cover(target: { kind: 'book' | 'summary' | 'bundle'; id: number }, path: string) {
+    async cover(
+      target: { kind: 'book' | 'summary' | 'bundle' | 'contributor' | 'publisher'; id: number },
+      path: string,
+    ) {
       return ingestCover(settings.storage, await readFile(path), {
         prefix: `${target.kind}-${target.id}`,
         shape: target.kind === 'book' ? 'book' : 'square',

@@ -3,9 +3,9 @@ import type { ModuleServices } from '../../kernel/module';
 import { transaction } from '../../kernel/unit-of-work';
 import { actorOf, requireStaff } from '../staff/staff.service';
 
-/** what a cover is cut for: a title (2:3), a summary or a bundle (square) */
+/** what a cover is cut for: a title (2:3); a summary, a bundle, a person's photo or a publisher's logo (square) */
 export interface CoverTarget {
-  kind: 'book' | 'summary' | 'bundle';
+  kind: 'book' | 'summary' | 'bundle' | 'contributor' | 'publisher';
   id: number;
 }
 
