@@ -4,6 +4,7 @@ import { collectionsDeskEndpoints } from '@nomsan/contracts/collections-desk.end
 import type { Endpoint } from '@nomsan/contracts/endpoint';
 import type { Messages } from '@nomsan/contracts/messages';
 import { billingEndpoints } from '@nomsan/contracts/money.endpoints';
+import { peopleDeskEndpoints } from '@nomsan/contracts/people-desk.endpoints';
 import { podcastFeedEndpoints } from '@nomsan/contracts/podcasts.endpoints';
 import { checkRoles, type StaffRole } from '@nomsan/contracts/staff';
 import { staffEndpoints } from '@nomsan/contracts/staff.endpoints';
@@ -30,6 +31,9 @@ export const SECTIONS: readonly Section[] = [
   { id: 'catalog', to: '/admin/catalog', opens: catalogDeskEndpoints.books },
   { id: 'summaries', to: '/admin/summaries', opens: catalogDeskEndpoints.summaries },
   { id: 'collections', to: '/admin/collections', opens: collectionsDeskEndpoints.topics },
+  { id: 'people', to: '/admin/people', opens: peopleDeskEndpoints.people },
+  { id: 'publishers', to: '/admin/publishers', opens: peopleDeskEndpoints.publishers },
+  { id: 'categories', to: '/admin/categories', opens: peopleDeskEndpoints.categories },
   { id: 'podcasts', to: '/admin/podcasts', opens: podcastFeedEndpoints.feeds },
   { id: 'bundles', to: '/admin/bundles', opens: bundleDeskEndpoints.bundles },
   { id: 'staff', to: '/admin/staff', opens: staffEndpoints.list },

@@ -25,7 +25,7 @@ const iconButton =
   'inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-muted hover:bg-surface hover:text-ink disabled:opacity-30 disabled:hover:bg-transparent sm:size-8';
 
 /** A cover as small as a row: its colour until (or instead of) the image. */
-function Thumb({ image }: { image: Image | null }) {
+export function Thumb({ image }: { image: Image | null }) {
   if (!image)
     return <span aria-hidden="true" className="block h-12 w-8 shrink-0 rounded-sm bg-surface ring-1 ring-line" />;
   const style = { backgroundColor: image.color, aspectRatio: `${image.width} / ${image.height}` };
@@ -59,7 +59,7 @@ function moved<T>(list: readonly T[], from: number, to: number): T[] {
  * the list shows it once the API has answered, and a refusal (someone changed the list
  * meanwhile) is said above it.
  */
-function OrderedList<T>({
+export function OrderedList<T>({
   label,
   items,
   keyOf,
