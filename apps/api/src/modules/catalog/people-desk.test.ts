@@ -74,7 +74,10 @@ describe('people, publishers and categories desk', () => {
     const seen: DeskPersonRow[] = [];
     let after: string | null = null;
     do {
-      const page = ok(await get(`/api/staff/people?limit=7${after ? `&after=${after}` : ''}`), deskPersonRows).data;
+      const page: { rows: DeskPersonRow[]; next: string | null } = ok(
+        await get(`/api/staff/people?limit=7${after ? `&after=${after}` : ''}`),
+        deskPersonRows,
+      ).data;
       seen.push(...page.rows);
       after = page.next;
     } while (after);
