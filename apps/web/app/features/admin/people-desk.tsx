@@ -68,7 +68,7 @@ function nameColumn<R extends { id: number; name: string }>(
     bare: true,
     cell: (row) => (
       <Link to={path(row)} className="group flex min-w-0 items-center gap-3">
-        <CoverThumb image={picture(row) ?? PLACEHOLDER} className="w-10 rounded-full" />
+        <CoverThumb image={picture(row) ?? PLACEHOLDER} className="w-10" />
         <span className="min-w-0">
           <span className="block font-semibold [overflow-wrap:anywhere] group-hover:text-brand">{row.name}</span>
           <span className="block text-xs text-muted [overflow-wrap:anywhere]">
@@ -110,7 +110,7 @@ export function PublisherTable({ rows }: { rows: readonly DeskPublisherRow[] }) 
     ),
     {
       id: 'books',
-      header: mn.admin.sections.catalog,
+      header: tb.booksHeader,
       className: 'md:w-40 tabular-nums',
       cell: (row) => tb.books(row.books_count),
     },
