@@ -102,7 +102,7 @@ describe('the catalogue and podcasts in the back office', () => {
   afterAll(() => browser.close());
 
   it(
-    'an editor makes a person and a draft, is told to upload the file before publishing, reprices, schedules, withdraws and restores an e-book, puts it in a new topic and the showcase (the home page shows both), and adds a podcast by its feed',
+    'an editor makes a person and a draft, is told to upload the file before publishing, reprices, schedules, withdraws and restores an e-book, puts it in a new topic and the showcase (the home page shows both), renames its author (the store’s pages follow), and adds a podcast by its feed',
     { timeout: 150_000 },
     async () => {
       const started = performance.now();
@@ -116,6 +116,7 @@ describe('the catalogue and podcasts in the back office', () => {
       const stamp = Date.now() % 100_000;
       let topicId: number | null = null;
       let showcasedId: number | null = null;
+      let renamed: { id: number; name: string } | null = null;
 
       try {
         // An editor's sections: the catalogue and podcasts, and their own account.
@@ -126,6 +127,9 @@ describe('the catalogue and podcasts in the back office', () => {
           'Каталог',
           'Товчлол',
           'Цуглуулга',
+          'Хүмүүс',
+          'Хэвлэлийн газар',
+          'Ангилал',
           'Подкаст',
           'Багц',
           'Миний бүртгэл',
@@ -344,7 +348,49 @@ describe('the catalogue and podcasts in the back office', () => {
           .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
           .toMatch(/^Хасах: /);
 
-        // A podcast by its RSS address: its 12 episodes come in; read again, nothing changed.
+        // People: the e-book's author, found by their id, renamed; the store's book page (loaded
+        // before, so cached) and their author page (same address) show the new name at once.
+        const bookView = await call<{ authors: { id: number; name: string }[] }>(
+          'GET',
+          `/api/staff/catalog/books/${ebook.id}`,
+          editor.cookie,
+        );
+        const person = bookView.json.data.authors[0]!;
+        await nav(page).getByRole('link', { name: 'Хүмүүс' }).click();
+        await heading(page, 'Хүмүүс').waitFor();
+        const people = page.getByRole('table', { name: 'Хүмүүс' }).getByRole('row');
+        await expect.poll(() => people.count()).toBeGreaterThan(10);
+        await adminShots(page, 'people');
+        await page.getByLabel('Нэр эсвэл ID').fill(String(person.id));
+        await page.getByRole('button', { name: 'Шүүх' }).click();
+        await people
+          .filter({ hasText: `#${person.id}` })
+          .getByRole('link')
+          .click();
+        await heading(page, person.name).waitFor();
+        const authorPath = (await page.getByRole('link', { name: 'Зохиогчийн хуудас' }).getAttribute('href'))!;
+        const newName = `${person.name} ${stamp}`;
+        await page.getByLabel('Нэр', { exact: true }).fill(newName);
+        await page.getByRole('button', { name: 'Хадгалах' }).click();
+        renamed = person;
+        await heading(page, newName).waitFor();
+        await adminShots(page, 'people-person');
+        const reader = await context.newPage();
+        await reader.goto(publicPath);
+        await expect.poll(() => reader.getByText(newName).count()).toBeGreaterThan(0);
+        await reader.goto(authorPath);
+        await heading(reader, newName).waitFor();
+        await reader.close();
+        await nav(page).getByRole('link', { name: 'Хэвлэлийн газар' }).click();
+        await heading(page, 'Хэвлэлийн газрууд').waitFor();
+        await adminShots(page, 'publishers');
+        await nav(page).getByRole('link', { name: 'Ангилал' }).click();
+        await heading(page, 'Ангилал').waitFor();
+        await expect
+          .poll(() => page.getByRole('list', { name: 'Ангиллууд' }).getByRole('listitem').count())
+          .toBeGreaterThan(3);
+        await adminShots(page, 'categories');
+
         await nav(page).getByRole('link', { name: 'Подкаст' }).click();
         await heading(page, 'Подкаст').waitFor();
         const feed = `${baseUrl()}/sandbox/podcasts/short.rss`;
@@ -366,6 +412,8 @@ describe('the catalogue and podcasts in the back office', () => {
         // the home page as it was: no test topic, the demo's showcase
         if (topicId !== null) await call('DELETE', `/api/staff/collections/topics/${topicId}`, editor.cookie);
         if (showcasedId !== null) await call('DELETE', `/api/staff/collections/showcase/${showcasedId}`, editor.cookie);
+        // the author's name as it was
+        if (renamed) await call('PATCH', `/api/staff/people/${renamed.id}`, editor.cookie, { name: renamed.name });
         // the demo's e-book as it was, for the journeys after this one
         const { format: _format, ...terms } = ebook.offer;
         await call('POST', `/api/staff/catalog/books/${ebook.id}/offers/ebook`, editor.cookie, terms);
