@@ -2089,6 +2089,7 @@ export const mn = {
       save: 'Хадгалах',
       saved: 'Хадгалагдлаа. Дэлгүүрт шууд харагдана.',
       publicPage: 'Зохиогчийн хуудас',
+      narratorPage: 'Уншигчийн хуудас',
       slug: (slug: string) => `Хаяг: /authors/${slug}`,
       photoTitle: 'Зураг',
       photoLead: 'JPEG, PNG эсвэл WebP, 320 пикселээс өргөн, 15 МБ хүртэл. Дөрвөлжин хэлбэрээр тайрна.',

@@ -61,7 +61,7 @@ export const deskPersonDetail = deskPersonRow.extend({
   bio: z.string(),
   books_count: z.number().int(),
   summaries_count: z.number().int(),
-  /** the store's author page (kept: the slug never changes) */
+  /** the store's author page, or narrator page for one who only narrates (kept: the slug never changes) */
   url: z.string(),
 });
 export type DeskPersonDetail = z.infer<typeof deskPersonDetail>;

@@ -37,7 +37,7 @@ export default function AdminPerson({ loaderData }: Route.ComponentProps) {
         back={{ to: '/admin/people', label: t.back }}
         item={{ id: person.id, title: person.name, cover: person.photo ?? PLACEHOLDER }}
         when={`${t.books(person.books_count, person.summaries_count)} · ${t.slug(person.slug)}`}
-        publicPage={{ href: person.url, label: t.publicPage }}
+        publicPage={{ href: person.url, label: person.url.startsWith('/narrators/') ? t.narratorPage : t.publicPage }}
       />
       <DeskTitleLayout aside={<PersonPhotoPanel key={`photo-${person.id}`} person={person} onChanged={onPerson} />}>
         <PersonForm key={`${person.id}:${person.name}:${person.bio}`} person={person} onSaved={onPerson} />

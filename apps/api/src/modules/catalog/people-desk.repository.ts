@@ -46,6 +46,8 @@ export function peopleDeskRepository(db: PeopleDeskDb) {
   const publisherBooks = sql<number>`(select count(*)::int from ${catalogBook} where ${catalogBook.publisherId} = ${qualified(catalogPublisher.id)})`;
   const categoryBooks = sql<number>`(select count(*)::int from ${catalogBookCategory} where ${catalogBookCategory.categoryId} = ${qualified(catalogCategory.id)})`;
   const categorySummaries = sql<number>`(select count(*)::int from ${catalogSummaryCategory} where ${catalogSummaryCategory.categoryId} = ${qualified(catalogCategory.id)})`;
+  /** on titles as a narrator and never as an author (their store page is /narrators/{slug}) */
+  const narratorOnly = sql<boolean>`(exists (select 1 from ${catalogBookContributor} where ${catalogBookContributor.contributorId} = ${qualified(catalogContributor.id)} and ${catalogBookContributor.role} = 'narrator') and not exists (select 1 from ${catalogBookContributor} where ${catalogBookContributor.contributorId} = ${qualified(catalogContributor.id)} and ${catalogBookContributor.role} = 'author') and not exists (select 1 from ${catalogSummaryContributor} where ${catalogSummaryContributor.contributorId} = ${qualified(catalogContributor.id)} and ${catalogSummaryContributor.role} = 'author'))`;
   const personColumns = {
     id: catalogContributor.id,
     slug: catalogContributor.slug,
@@ -75,7 +77,10 @@ export function peopleDeskRepository(db: PeopleDeskDb) {
         .limit(limit),
 
     person: async (id: number, lock = false) => {
-      const query = db.select(personColumns).from(catalogContributor).where(eq(catalogContributor.id, id));
+      const query = db
+        .select({ ...personColumns, narratorOnly })
+        .from(catalogContributor)
+        .where(eq(catalogContributor.id, id));
       return (await (lock ? query.for('update', { of: catalogContributor }) : query))[0];
     },
 

@@ -49,7 +49,7 @@ export function peopleDesk(kernel: Kernel, desk: Pick<CatalogDesk, 'announce'>) 
   const repository = boundRepository(peopleDeskRepository);
   const picture = (key: string | null) => (key ? coverImage(kernel.mediaBaseUrl, key, PLACEHOLDER, 'square') : null);
 
-  type PersonDb = NonNullable<Awaited<ReturnType<ReturnType<typeof repository>['person']>>>;
+  type PersonDb = NonNullable<Awaited<ReturnType<ReturnType<typeof repository>['people']>>[number]>;
   type PublisherDb = NonNullable<Awaited<ReturnType<ReturnType<typeof repository>['publisher']>>>;
 
   const personRow = (row: PersonDb): DeskPersonRow => ({
@@ -82,8 +82,8 @@ export function peopleDesk(kernel: Kernel, desk: Pick<CatalogDesk, 'announce'>) 
       bio: row.bio,
       books_count: row.booksCount,
       summaries_count: row.summariesCount,
-      // the web's link (apps/web/app/lib/links.ts)
-      url: `/authors/${row.slug}`,
+      // the web's link (apps/web/app/lib/links.ts): a narrator's page when they only narrate
+      url: row.narratorOnly ? `/narrators/${row.slug}` : `/authors/${row.slug}`,
     };
   }
 

@@ -130,6 +130,20 @@ describe('people, publishers and categories desk', () => {
     });
   });
 
+  it('links one who only narrates to their narrator page', async () => {
+    const { rows } = await t.db.db.execute<{ id: number }>(
+      sql`select c.id from catalog_contributor c
+          where exists (select 1 from catalog_book_contributor bc where bc.contributor_id = c.id and bc.role = 'narrator')
+            and not exists (select 1 from catalog_book_contributor bc where bc.contributor_id = c.id and bc.role = 'author')
+            and not exists (select 1 from catalog_summary_contributor sc where sc.contributor_id = c.id and sc.role = 'author')
+          order by c.id limit 1`,
+    );
+    expect(rows.length, 'the demo has narrators').toBe(1);
+    const narrator = ok(await get(`/api/staff/people/${rows[0]!.id}`), deskPersonDetailResponse).data;
+    expect(narrator.url).toBe(`/narrators/${narrator.slug}`);
+    expect((await t.app.inject(`/v5/narrators/slug:${narrator.slug}`)).json().data.name).toBe(narrator.name);
+  });
+
   it("sets a person's photo (square) and a publisher's logo from cover uploads", async () => {
     const { other: personId } = await publishedWith('author');
     const staff = await editor();
