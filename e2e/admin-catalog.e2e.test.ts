@@ -117,6 +117,7 @@ describe('the catalogue and podcasts in the back office', () => {
       let topicId: number | null = null;
       let showcasedId: number | null = null;
       let renamed: { id: number; name: string } | null = null;
+      let renamedCategory: string | null = null;
 
       try {
         // An editor's sections: the catalogue and podcasts, and their own account.
@@ -389,6 +390,17 @@ describe('the catalogue and podcasts in the back office', () => {
         await expect
           .poll(() => page.getByRole('list', { name: 'Ангиллууд' }).getByRole('listitem').count())
           .toBeGreaterThan(3);
+        // the last category renamed in place (its button opens the field); its slug stays
+        const categoryRows = page.getByRole('list', { name: 'Ангиллууд' }).getByRole('listitem');
+        const lastCategory = categoryRows.last();
+        const categoryTitle = (await lastCategory.getByRole('button', { name: /^Нэр солих: / }).textContent())!;
+        const categoryLink = await lastCategory.getByRole('link').getAttribute('href');
+        await lastCategory.getByRole('button', { name: `Нэр солих: ${categoryTitle}` }).click();
+        await lastCategory.getByLabel(`«${categoryTitle}» ангиллын шинэ нэр`).fill(`${categoryTitle} ${stamp}`);
+        await lastCategory.getByRole('button', { name: 'Хадгалах' }).click();
+        renamedCategory = categoryTitle;
+        await lastCategory.getByRole('button', { name: `Нэр солих: ${categoryTitle} ${stamp}` }).waitFor();
+        expect(await lastCategory.getByRole('link').getAttribute('href')).toBe(categoryLink);
         await adminShots(page, 'categories');
 
         await nav(page).getByRole('link', { name: 'Подкаст' }).click();
@@ -412,6 +424,14 @@ describe('the catalogue and podcasts in the back office', () => {
         // the home page as it was: no test topic, the demo's showcase
         if (topicId !== null) await call('DELETE', `/api/staff/collections/topics/${topicId}`, editor.cookie);
         if (showcasedId !== null) await call('DELETE', `/api/staff/collections/showcase/${showcasedId}`, editor.cookie);
+        // the category's title as it was
+        if (renamedCategory) {
+          const categories = await call<{ id: number; title: string }[]>('GET', '/api/staff/categories', editor.cookie);
+          const changed = categories.json.data.find((c) => c.title === `${renamedCategory} ${stamp}`);
+          if (changed) {
+            await call('PATCH', `/api/staff/categories/${changed.id}`, editor.cookie, { title: renamedCategory });
+          }
+        }
         // the author's name as it was
         if (renamed) await call('PATCH', `/api/staff/people/${renamed.id}`, editor.cookie, { name: renamed.name });
         // the demo's e-book as it was, for the journeys after this one
