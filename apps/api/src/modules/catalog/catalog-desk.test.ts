@@ -346,4 +346,30 @@ describe('catalogue desk', () => {
     const published = await send('POST', `/api/staff/catalog/books/${id}/status`, { status: 'published' });
     expect(published.statusCode, published.body).toBe(200);
   });
+
+  it('has the related books computed once a minute at most after titles change, a change during a computation in the next one', async () => {
+    const related = () =>
+      t.db.db
+        .execute<{ dedupe_key: string; due_s: number }>(
+          sql`select dedupe_key, extract(epoch from run_at - now())::float8 as due_s from system_job
+              where name = 'catalog.compute-related' and state = 'queued' order by run_at`,
+        )
+        .then((r) => r.rows);
+    await t.db.db.execute(sql`delete from system_job where name = 'catalog.compute-related'`);
+    const [row] = deskBooksResponse.parse((await get('/api/staff/catalog/books?status=published&limit=1')).json()).data
+      .rows;
+    for (const subtitle of ['Нэг', 'Хоёр']) {
+      expect((await send('PATCH', `/api/staff/catalog/books/${row!.id}`, { subtitle })).statusCode).toBe(200);
+    }
+    const queued = await related();
+    expect(queued.length).toBeGreaterThanOrEqual(1);
+    expect(queued.length).toBeLessThanOrEqual(2); // the two edits may straddle a minute
+    for (const job of queued) expect(job.due_s).toBeLessThanOrEqual(61);
+    // a minute on, the window's job is running: a change now is the next window's job
+    t.clock.advance(61_000);
+    await t.db.db.execute(sql`update system_job set state = 'running' where name = 'catalog.compute-related'`);
+    await send('PATCH', `/api/staff/catalog/books/${row!.id}`, { subtitle: 'Дэд гарчиг' });
+    expect(await related()).toHaveLength(1);
+    await t.db.db.execute(sql`delete from system_job where name = 'catalog.compute-related'`);
+  });
 });

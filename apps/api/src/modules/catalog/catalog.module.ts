@@ -31,9 +31,14 @@ export type CatalogModule = CatalogService & {
   people: PeopleDesk;
 };
 
-/** how long after a desk change the related books are computed again */
-const RELATED_DELAY_MS = 5 * 60_000;
-const relatedAfterChange = (kernel: Kernel) => new Date(kernel.clock.now().getTime() + RELATED_DELAY_MS);
+/**
+ * The desk's changes of one such window of time have the related books computed once, at its
+ * end. A window's job is its own (dedupe key), so a change made while the previous window's job
+ * is running gets the next window's: no change is left out of a computation.
+ */
+const RELATED_WINDOW_MS = 60_000;
+const relatedWindowEnd = (kernel: Kernel) =>
+  Math.ceil((kernel.clock.now().getTime() + 1) / RELATED_WINDOW_MS) * RELATED_WINDOW_MS;
 
 /** Every minute, the drafts whose scheduled publication has come are published. */
 export const publishDueJob = defineJob('catalog.publish-due', z.object({}).strict(), { maxAttempts: 3 });
@@ -55,13 +60,17 @@ export const catalogModule = defineModule({
           offer.format === 'audiobook' || offer.format === 'ebook' ? [offer.format] : [],
         ),
     });
-    // Neighbours are computed over the whole catalogue: a change has them computed again a few
-    // minutes later, once for all the changes made meanwhile (the queue keeps one such job).
-    desk.onChanged((ctx) =>
-      kernel.jobs
-        .enqueue(ctx, computeRelatedJob, {}, { dedupeKey: computeRelatedJob.name, runAt: relatedAfterChange(kernel) })
-        .then(() => undefined),
-    );
+    // Neighbours are computed over the whole catalogue: once a minute at most, for all the
+    // changes made in it.
+    desk.onChanged(async (ctx) => {
+      const end = relatedWindowEnd(kernel);
+      await kernel.jobs.enqueue(
+        ctx,
+        computeRelatedJob,
+        {},
+        { dedupeKey: `${computeRelatedJob.name}:${end}`, runAt: new Date(end) },
+      );
+    });
     return {
       ...catalogService(kernel, podcasts, commerce),
       edits: catalogEdits(kernel),
