@@ -110,16 +110,14 @@ export function summaryDeskRepository(db: SummaryDeskDb) {
         .delete(catalogSummaryContributor)
         .where(and(eq(catalogSummaryContributor.summaryId, summaryId), eq(catalogSummaryContributor.role, 'author')));
       if (contributorIds.length > 0) {
-        await db
-          .insert(catalogSummaryContributor)
-          .values(
-            contributorIds.map((contributorId, position) => ({
-              summaryId,
-              contributorId,
-              role: 'author' as const,
-              position,
-            })),
-          );
+        await db.insert(catalogSummaryContributor).values(
+          contributorIds.map((contributorId, position) => ({
+            summaryId,
+            contributorId,
+            role: 'author' as const,
+            position,
+          })),
+        );
       }
     },
 
