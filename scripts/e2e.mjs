@@ -4,7 +4,8 @@
 // lanes side by side: each lane is a vitest run of its own, with its own server and data
 // (e2e/support/global-setup.ts), so a journey that moves the store's clock or signs the demo
 // owner in never meets another lane's. A journey mostly waits on its browser and server, so two
-// of them share a 2-core machine well.
+// of them share a 2-core machine well: CI's journeys took 421 s in two lanes (367 s and 420 s)
+// instead of about 900 s one after the other.
 // The journeys are dealt to the lanes heaviest first, each to the lane with less work so far,
 // by the durations below (seconds, measured here; a journey not listed counts as DEFAULT_S).
 import { spawn } from 'node:child_process';
@@ -16,13 +17,17 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');
 const config = ['--config', 'e2e/vitest.config.ts'];
 
-const DEFAULT_S = 30;
+const DEFAULT_S = 15;
 const DURATION_S = {
-  'server.e2e.test.ts': 140,
-  'reader.e2e.test.ts': 100,
-  'admin-journey.e2e.test.ts': 70,
-  'admin-catalog.e2e.test.ts': 60,
-  'admin-summaries.e2e.test.ts': 60,
+  'server.e2e.test.ts': 110,
+  'reader.e2e.test.ts': 66,
+  'admin-catalog.e2e.test.ts': 66,
+  'auth.e2e.test.ts': 46,
+  'admin-journey.e2e.test.ts': 32,
+  'player.e2e.test.ts': 32,
+  'money-crash.e2e.test.ts': 30,
+  'pages-agree.e2e.test.ts': 28,
+  'admin-summaries.e2e.test.ts': 26,
 };
 
 /** runs vitest with `args`, its output into the terminal (`prefix`: buffered, printed at its end) */
