@@ -14,18 +14,18 @@ export interface Worker {
 }
 
 /**
- * The worker role: runs the jobs of every module from the PostgreSQL queue until stopped, and
- * enqueues each module's scheduled jobs when due (once across all workers). Wakes at once when
- * this process enqueues a job; otherwise polls.
+ * The worker role: runs the jobs of every module from the PostgreSQL queue until stopped, in two
+ * lanes (one of them never takes a long job), and enqueues each module's scheduled jobs when due
+ * (once across all workers). Wakes at once when this process enqueues a job; otherwise polls.
  */
 export function startWorker(composed: ComposedModules, log: KernelLog): Worker {
   const { kernel } = composed;
   const { jobs, root } = kernel;
-  const { handlers, schedules } = jobsOf(composed.modules, kernel, composed.services);
+  const { handlers: all, schedules } = jobsOf(composed.modules, kernel, composed.services);
 
   let stopping = false;
-  let wake: (() => void) | undefined;
-  const unsubscribe = jobs.onEnqueued(() => wake?.());
+  const wakes = new Set<() => void>();
+  const unsubscribe = jobs.onEnqueued(() => wakes.forEach((wake) => wake()));
   let schedulesRegistered = false;
   let schedulesCheckedAt = 0;
 
@@ -40,11 +40,14 @@ export function startWorker(composed: ComposedModules, log: KernelLog): Worker {
     if (enqueued.length > 0) log.info({ jobs: enqueued }, 'scheduled jobs enqueued');
   }
 
-  const loop = (async () => {
+  /** runs `handlers`' due jobs one after another until stopped; the first lane also enqueues schedules */
+  const lane = async (handlers: typeof all, withSchedules: boolean) => {
+    let wake: (() => void) | undefined;
+    wakes.add(() => wake?.());
     while (!stopping) {
       let worked = false;
       try {
-        await runSchedules();
+        if (withSchedules) await runSchedules();
         worked = await jobs.runOne(root, handlers);
       } catch (error) {
         log.error({ err: error }, 'job queue unavailable');
@@ -60,14 +63,23 @@ export function startWorker(composed: ComposedModules, log: KernelLog): Worker {
         wake = undefined;
       }
     }
-  })();
+  };
+  // Two lanes: every job, and every job but the long ones, so a search refresh or a payment's
+  // follow-up never waits a minute behind the related books' computation or a recording.
+  const lanes = Promise.all([
+    lane(all, true),
+    lane(
+      all.filter((handler) => !handler.job.long),
+      false,
+    ),
+  ]);
 
   return {
     async stop() {
       stopping = true;
       unsubscribe();
-      wake?.();
-      await loop;
+      wakes.forEach((wake) => wake());
+      await lanes;
     },
   };
 }

@@ -5,7 +5,10 @@ import { catalogRepository, type CatalogDb } from './catalog.repository';
 import { computeRelated, type RelatedDoc } from './related';
 
 /** Recomputes every book's neighbours (after seeding, and after the catalogue changes). */
-export const computeRelatedJob = defineJob('catalog.compute-related', z.object({}).strict(), { maxAttempts: 3 });
+export const computeRelatedJob = defineJob('catalog.compute-related', z.object({}).strict(), {
+  maxAttempts: 3,
+  long: true,
+});
 const TOP_K = 12;
 const BATCH = 5000;
 
@@ -40,7 +43,7 @@ export function relatedBooksService() {
         afterId = rows[rows.length - 1]?.id ?? afterId;
       }
       // Terms shared by more than 2% of books (but at least 50) carry little and cost much.
-      const related = computeRelated(docs, {
+      const related = await computeRelated(docs, {
         topK: TOP_K,
         maxDocFrequency: Math.max(50, Math.ceil(docs.length * 0.02)),
       });

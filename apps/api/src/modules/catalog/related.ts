@@ -38,18 +38,29 @@ export function terms(text: string): string[] {
   return words.filter((word) => !STOPWORDS.has(word)).map((word) => `w:${word.slice(0, STEM_LENGTH)}`);
 }
 
-export function computeRelated(
+/** how many documents a pass handles before it lets the process answer other work */
+const SLICE = 2000;
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Each book's most similar books. Computed in the process that serves requests too (one process
+ * runs everything in embedded mode): each pass hands the event loop back every SLICE documents,
+ * so 100 000 books take seconds of CPU without holding a request for them.
+ */
+export async function computeRelated(
   docs: RelatedDoc[],
   options: RelatedOptions,
-): Map<number, { id: number; score: number }[]> {
+): Promise<Map<number, { id: number; score: number }[]>> {
   const n = docs.length;
   // 1. raw weights per document, and document frequencies
-  const raw: Map<string, number>[] = docs.map((doc) => {
+  const raw: Map<string, number>[] = [];
+  for (const [index, doc] of docs.entries()) {
+    if (index % SLICE === SLICE - 1) await breathe();
     const weights = new Map<string, number>();
     for (const term of terms(doc.text)) weights.set(term, (weights.get(term) ?? 0) + 1);
     for (const [feature, weight] of doc.features) weights.set(feature, (weights.get(feature) ?? 0) + weight);
-    return weights;
-  });
+    raw.push(weights);
+  }
   const df = new Map<string, number>();
   for (const weights of raw) for (const term of weights.keys()) df.set(term, (df.get(term) ?? 0) + 1);
 
@@ -58,7 +69,8 @@ export function computeRelated(
   for (const [term, count] of df) if (count > 1 && count <= options.maxDocFrequency) termIds.set(term, termIds.size);
   const vectors: { terms: Int32Array; weights: Float32Array }[] = new Array(n);
   const postingCounts = new Int32Array(termIds.size);
-  raw.forEach((weights, index) => {
+  for (const [index, weights] of raw.entries()) {
+    if (index % SLICE === SLICE - 1) await breathe();
     const ids: number[] = [];
     const values: number[] = [];
     for (const [term, tf] of weights) {
@@ -70,7 +82,7 @@ export function computeRelated(
     const norm = Math.hypot(...values) || 1;
     vectors[index] = { terms: Int32Array.from(ids), weights: Float32Array.from(values.map((v) => v / norm)) };
     for (const termId of ids) postingCounts[termId] = (postingCounts[termId] ?? 0) + 1;
-  });
+  }
   const postingStart = new Int32Array(termIds.size + 1);
   for (let t = 0; t < termIds.size; t += 1) postingStart[t + 1] = (postingStart[t] ?? 0) + (postingCounts[t] ?? 0);
   const postingDoc = new Int32Array(postingStart[termIds.size] ?? 0);
@@ -89,7 +101,8 @@ export function computeRelated(
   const scores = new Float32Array(n);
   const touched = new Int32Array(n);
   const result = new Map<number, { id: number; score: number }[]>();
-  vectors.forEach((vector, docIndex) => {
+  for (const [docIndex, vector] of vectors.entries()) {
+    if (docIndex % SLICE === SLICE - 1) await breathe();
     let touchedCount = 0;
     vector.terms.forEach((termId, k) => {
       const weight = vector.weights[k] ?? 0;
@@ -115,6 +128,6 @@ export function computeRelated(
     }
     best.sort((a, b) => b.score - a.score || a.id - b.id);
     result.set(docs[docIndex]?.id ?? 0, best);
-  });
+  }
   return result;
 }

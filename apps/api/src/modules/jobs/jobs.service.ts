@@ -18,14 +18,26 @@ export interface JobDefinition<P> {
    * that commit in batches of their own (an index rebuild) are not transactional.
    */
   readonly transactional: boolean;
+  /**
+   * A job that runs for minutes (a whole computation over the catalogue, a recording's
+   * packaging): a worker keeps a lane free of them, so the quick jobs behind (a search refresh,
+   * a payment's follow-up) never wait for one to end.
+   */
+  readonly long: boolean;
 }
 
 export function defineJob<P>(
   name: string,
   payload: z.ZodType<P>,
-  options: { maxAttempts?: number; transactional?: boolean } = {},
+  options: { maxAttempts?: number; transactional?: boolean; long?: boolean } = {},
 ): JobDefinition<P> {
-  return { name, payload, maxAttempts: options.maxAttempts ?? 5, transactional: options.transactional ?? false };
+  return {
+    name,
+    payload,
+    maxAttempts: options.maxAttempts ?? 5,
+    transactional: options.transactional ?? false,
+    long: options.long ?? false,
+  };
 }
 
 /** What runs a kind of job; `ctx` is the job's transaction when the job is transactional. */

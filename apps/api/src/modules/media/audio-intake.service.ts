@@ -35,7 +35,7 @@ export const ingestAudioJob = defineJob(
     ingestPayload,
   ),
   // a recording that fails says why on the page; the editor sends it again
-  { maxAttempts: 1 },
+  { maxAttempts: 1, long: true },
 );
 type ItemType = MediaItemType;
 

@@ -21,7 +21,7 @@ import { alignSentences, sentencesOf, silencesOf, type TimedSentence } from './m
 export const packageJob = defineJob(
   'media.package',
   z.object({ type: z.enum(['book', 'summary']), id: z.number().int().positive() }).strict(),
-  { maxAttempts: 3 },
+  { maxAttempts: 3, long: true },
 );
 
 export interface MediaSettings {

@@ -20,7 +20,10 @@ declare module '../../kernel/module' {
 }
 
 /** Every hour, the feeds not read for an hour are read again. */
-export const refreshFeedsJob = defineJob('podcasts.refresh-feeds', z.object({}).strict(), { maxAttempts: 1 });
+export const refreshFeedsJob = defineJob('podcasts.refresh-feeds', z.object({}).strict(), {
+  maxAttempts: 1,
+  long: true,
+});
 
 /** Podcast series and their episodes, and the channels added by their RSS feed. */
 export const podcastsModule = defineModule({

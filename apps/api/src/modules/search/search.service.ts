@@ -37,7 +37,7 @@ import {
 } from './search.repository';
 
 /** Rebuilds the whole search index (when empty, nightly, and after a change too big to refresh). */
-export const reindexJob = defineJob('search.reindex', z.object({}).strict(), { maxAttempts: 3 });
+export const reindexJob = defineJob('search.reindex', z.object({}).strict(), { maxAttempts: 3, long: true });
 const ids = z.array(z.number().int().positive());
 /** Indexes again the titles an editor changed and the episodes of a channel read from its feed. */
 export const refreshJob = defineJob(
