@@ -247,12 +247,15 @@ const targets: Target[] = [
     name: 'GET /api/staff/catalog/books (filtered, sorted)',
     path: '/api/staff/catalog/books',
     request: staffRead(() => `/api/staff/catalog/books?${deskQuery().toString()}`),
+    // a back office is a few editors at once, not fifty
+    connections: 4,
   },
   {
     // the pages after the first: the keyset's `after` of pages walked before the run
     name: 'GET /api/staff/catalog/books (later pages)',
     path: '/api/staff/catalog/books',
     request: staffRead(() => pick(DESK_PAGES)),
+    connections: 4,
   },
   {
     // the checkout sheet opens with these two personal calls, made together

@@ -131,8 +131,25 @@ export const catalogBook = pgTable(
   (t) => [
     uniqueIndex('catalog_book_slug_uq').on(t.slug),
     // the desk's list: newest changes first, and titles by their start in any letter case
-    index('catalog_book_updated_idx').on(t.updatedAt.desc(), t.id.desc()),
+    // (NULLS FIRST, as `order by … desc` sorts: an index in another null order serves no page)
+    index('catalog_book_updated_idx').on(t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('catalog_book_title_prefix_idx').using('btree', sql`lower(${t.title}) text_pattern_ops`, t.id),
+    // ...its orders as indexes (a pattern-ops index cannot give the collation's order), whole
+    // and within a status (drafts and withdrawn titles are few: walking the whole order for
+    // them read every row), and the few titles with no file yet
+    index('catalog_book_title_order_idx').using('btree', sql`lower(${t.title})`, t.id),
+    index('catalog_book_status_title_idx').using('btree', t.status, sql`lower(${t.title})`, t.id),
+    index('catalog_book_status_updated_idx').on(t.status, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('catalog_book_published_order_idx').on(t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('catalog_book_no_file_title_idx')
+      .using('btree', sql`lower(${t.title})`, t.id)
+      .where(sql`${t.audioSeconds} is null and ${t.ebookPages} is null`),
+    index('catalog_book_no_file_updated_idx')
+      .on(t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.audioSeconds} is null and ${t.ebookPages} is null`),
+    index('catalog_book_no_file_published_idx')
+      .on(t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.audioSeconds} is null and ${t.ebookPages} is null`),
     index('catalog_book_publish_at_idx')
       .on(t.publishAt)
       .where(sql`${t.publishAt} is not null`),
