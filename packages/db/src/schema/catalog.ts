@@ -130,19 +130,19 @@ export const catalogBook = pgTable(
   },
   (t) => [
     uniqueIndex('catalog_book_slug_uq').on(t.slug),
-    // the desk's list: newest changes first, and titles by their start in any letter case
+    // the desk's list: newest changes first, and titles in code-point order (collation "C", the
+    // same on every server), whose index also finds a title by its start in any letter case
+    // (LIKE 'абв%' as a range: under a language's collation only a pattern-ops index can)
     // (NULLS FIRST, as `order by … desc` sorts: an index in another null order serves no page)
     index('catalog_book_updated_idx').on(t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('catalog_book_title_prefix_idx').using('btree', sql`lower(${t.title}) text_pattern_ops`, t.id),
-    // ...its orders as indexes (a pattern-ops index cannot give the collation's order), whole
-    // and within a status (drafts and withdrawn titles are few: walking the whole order for
-    // them read every row), and the few titles with no file yet
-    index('catalog_book_title_order_idx').using('btree', sql`lower(${t.title})`, t.id),
-    index('catalog_book_status_title_idx').using('btree', t.status, sql`lower(${t.title})`, t.id),
+    index('catalog_book_title_order_idx').using('btree', sql`lower(${t.title}) collate "C"`, t.id),
+    // ...the same within a status (drafts and withdrawn titles are few: walking the whole order
+    // for them read every row), newest published first, and the few titles with no file yet
+    index('catalog_book_status_title_idx').using('btree', t.status, sql`lower(${t.title}) collate "C"`, t.id),
     index('catalog_book_status_updated_idx').on(t.status, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('catalog_book_published_order_idx').on(t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('catalog_book_no_file_title_idx')
-      .using('btree', sql`lower(${t.title})`, t.id)
+      .using('btree', sql`lower(${t.title}) collate "C"`, t.id)
       .where(sql`${t.audioSeconds} is null and ${t.ebookPages} is null`),
     index('catalog_book_no_file_updated_idx')
       .on(t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst())

@@ -36,7 +36,8 @@ export interface DeskFilter {
  * triggers of migration 0011.
  */
 export function catalogDeskRepository(db: DeskDb) {
-  const titleKey = sql<string>`lower(${catalogBook.title})`;
+  // code-point order, the same on every server, and the order of the title index (migration 0040)
+  const titleKey = sql<string>`lower(${catalogBook.title}) collate "C"`;
   return {
     async books(filter: DeskFilter, sort: DeskSort, after: Cursor | null, limit: number) {
       const where: SQL[] = [];
