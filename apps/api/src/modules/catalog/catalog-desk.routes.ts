@@ -4,19 +4,16 @@ import { route } from '../../lib/endpoint-route';
 import type { RouteContext } from '../../kernel/module';
 import { mn } from '@nomsan/contracts/messages';
 import { AppError } from '../../errors';
-import type { Ctx } from '../../kernel/unit-of-work';
 import { saveAuditedOffer } from '../commerce/commerce.service';
 import { deskFiles } from '../uploads/uploads.service';
-import { actorOf, requireStaff } from '../staff/staff.service';
+import { auditedBy, requireStaff } from '../staff/staff.service';
 
 /** The catalogue desk's routes (editors); every change is in the audit log, in its transaction. */
 export const catalogDeskRoutes: FastifyPluginAsync<RouteContext> = async (app, { services }) => {
   const desk = services.catalog.desk;
   const files = deskFiles(services);
-  const audited =
-    (request: Parameters<typeof requireStaff>[0], action: string, objectType: string) =>
-    (tx: Ctx, { id, ...change }: { id: number; before: unknown; after: unknown }) =>
-      services.staff.audit.record(tx, actorOf(requireStaff(request)), action, objectType, id, change);
+  const audited = (request: Parameters<typeof requireStaff>[0], action: string, objectType: string) =>
+    auditedBy(services.staff.audit, request, action, objectType);
 
   route(app, endpoints.books, async (request) => {
     const { q, status, format, sort, after, limit } = request.query;

@@ -2,8 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { collectionsDeskEndpoints as endpoints } from '@nomsan/contracts/collections-desk.endpoints';
 import { route } from '../../lib/endpoint-route';
 import type { RouteContext } from '../../kernel/module';
-import type { Ctx } from '../../kernel/unit-of-work';
-import { actorOf, requireStaff } from '../staff/staff.service';
+import { auditedBy, type requireStaff } from '../staff/staff.service';
 import type { OnChange } from './collections-desk.service';
 
 type StaffRequest = Parameters<typeof requireStaff>[0];
@@ -11,10 +10,8 @@ type StaffRequest = Parameters<typeof requireStaff>[0];
 /** The topics and the showcase at the collections desk (editors); every change is in the audit log, in its transaction. */
 export const collectionsDeskRoutes: FastifyPluginAsync<RouteContext> = async (app, { services }) => {
   const desk = services.catalog.collections;
-  const audited =
-    (request: StaffRequest, action: string, objectType: 'topic' | 'showcase'): OnChange =>
-    (tx: Ctx, { id, ...change }) =>
-      services.staff.audit.record(tx, actorOf(requireStaff(request)), action, objectType, id, change);
+  const audited = (request: StaffRequest, action: string, objectType: 'topic' | 'showcase'): OnChange =>
+    auditedBy(services.staff.audit, request, action, objectType);
 
   route(app, endpoints.topics, async (request) => ({ data: await desk.topics(request.ctx) }));
 

@@ -2,8 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { peopleDeskEndpoints as endpoints } from '@nomsan/contracts/people-desk.endpoints';
 import { route } from '../../lib/endpoint-route';
 import type { RouteContext } from '../../kernel/module';
-import type { Ctx } from '../../kernel/unit-of-work';
-import { actorOf, requireStaff } from '../staff/staff.service';
+import { auditedBy, type requireStaff } from '../staff/staff.service';
 import { deskFiles } from '../uploads/uploads.service';
 import type { OnChange } from './people-desk.service';
 
@@ -13,10 +12,11 @@ type StaffRequest = Parameters<typeof requireStaff>[0];
 export const peopleDeskRoutes: FastifyPluginAsync<RouteContext> = async (app, { services }) => {
   const desk = services.catalog.people;
   const files = deskFiles(services);
-  const audited =
-    (request: StaffRequest, action: string, objectType: 'contributor' | 'publisher' | 'category'): OnChange =>
-    (tx: Ctx, { id, ...change }) =>
-      services.staff.audit.record(tx, actorOf(requireStaff(request)), action, objectType, id, change);
+  const audited = (
+    request: StaffRequest,
+    action: string,
+    objectType: 'contributor' | 'publisher' | 'category',
+  ): OnChange => auditedBy(services.staff.audit, request, action, objectType);
 
   route(app, endpoints.people, async (request) => ({
     data: await desk.people(request.ctx, request.query.q, request.query.after, request.query.limit),

@@ -6,7 +6,7 @@ import type { RouteContext } from '../../kernel/module';
 import type { Ctx } from '../../kernel/unit-of-work';
 import { saveAuditedOffer } from '../commerce/commerce.service';
 import { deskFiles } from '../uploads/uploads.service';
-import { actorOf, requireStaff } from '../staff/staff.service';
+import { auditedBy, type requireStaff } from '../staff/staff.service';
 
 type StaffRequest = Parameters<typeof requireStaff>[0];
 
@@ -14,10 +14,8 @@ type StaffRequest = Parameters<typeof requireStaff>[0];
 export const summaryDeskRoutes: FastifyPluginAsync<RouteContext> = async (app, { services }) => {
   const summaries = services.catalog.summaryDesk;
   const files = deskFiles(services);
-  const audited =
-    (request: StaffRequest, action: string) =>
-    (tx: Ctx, { id, ...change }: { id: number; before: unknown; after: unknown }) =>
-      services.staff.audit.record(tx, actorOf(requireStaff(request)), action, 'summary', id, change);
+  const audited = (request: StaffRequest, action: string) =>
+    auditedBy(services.staff.audit, request, action, 'summary');
 
   route(app, endpoints.summaries, async (request) => {
     const { q, status, sort, after, limit } = request.query;

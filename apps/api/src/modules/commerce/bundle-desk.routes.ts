@@ -3,8 +3,7 @@ import { bundleDeskEndpoints as endpoints } from '@nomsan/contracts/bundle-desk.
 import type { DeskOffer } from '@nomsan/contracts/catalog-desk';
 import { route } from '../../lib/endpoint-route';
 import type { RouteContext } from '../../kernel/module';
-import type { Ctx } from '../../kernel/unit-of-work';
-import { actorOf, requireStaff } from '../staff/staff.service';
+import { auditedBy, type requireStaff } from '../staff/staff.service';
 import { deskFiles } from '../uploads/uploads.service';
 import type { BundleTitles } from './bundle-desk.service';
 import { saveAuditedOffer } from './desk-offer';
@@ -17,10 +16,7 @@ export const bundleDeskRoutes: FastifyPluginAsync<RouteContext> = async (app, { 
   const files = deskFiles(services);
   // a bundle's titles are the catalogue's, asked of its desk (commerce reads no catalogue table)
   const titles: BundleTitles = (ctx, kind, ids) => services.catalog.desk.titles(ctx, kind, ids);
-  const audited =
-    (request: StaffRequest, action: string) =>
-    (tx: Ctx, { id, ...change }: { id: number; before: unknown; after: unknown }) =>
-      services.staff.audit.record(tx, actorOf(requireStaff(request)), action, 'bundle', id, change);
+  const audited = (request: StaffRequest, action: string) => auditedBy(services.staff.audit, request, action, 'bundle');
 
   route(app, endpoints.bundles, async (request) => {
     const { q, kind, active, sort, after, limit } = request.query;

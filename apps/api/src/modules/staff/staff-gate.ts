@@ -3,6 +3,8 @@ import fp from 'fastify-plugin';
 import { mn } from '@nomsan/contracts/messages';
 import { checkRoles, STAFF_COOKIE, type StaffRole } from '@nomsan/contracts/staff';
 import { AppError } from '../../errors';
+import type { Ctx } from '../../kernel/unit-of-work';
+import type { AuditLog } from './audit.service';
 import { STAFF_MAX_MS, type StaffAccessService, type StaffPrincipal } from './staff-access.service';
 
 declare module 'fastify' {
@@ -27,6 +29,15 @@ export function requireStaff(request: FastifyRequest): StaffPrincipal {
 
 /** Who did it, for the audit log. */
 export const actorOf = (staff: StaffPrincipal) => ({ staffId: staff.staffId, actor: staff.name });
+
+/**
+ * What a desk write calls in its transaction to put its change in the audit log: the request's
+ * staff member did `action` to the `objectType` whose id the change names (null: a whole list).
+ */
+export const auditedBy =
+  (audit: Pick<AuditLog, 'record'>, request: FastifyRequest, action: string, objectType: string) =>
+  (tx: Ctx, { id, ...change }: { id: number | null; before: unknown; after: unknown }) =>
+    audit.record(tx, actorOf(requireStaff(request)), action, objectType, id, change);
 
 export function setStaffCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
   reply.setCookie(STAFF_COOKIE, token, {

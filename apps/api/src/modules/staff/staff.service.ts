@@ -4,5 +4,5 @@
  * and the actor the audit log names.
  */
 export type { StaffModule } from './staff.module';
-export { actorOf, requireStaff } from './staff-gate';
+export { actorOf, auditedBy, requireStaff } from './staff-gate';
 export { OPERATOR, type Actor } from './audit.service';
